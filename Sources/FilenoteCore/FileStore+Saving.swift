@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// Saving is atomic and durable, in the order swift-foundation's atomic write
+// uses but with the parts it leaves out on Linux (it fsyncs neither the file
+// nor the folder, gives the temporary file the umask's mode instead of 0600,
+// and replaces a symbolic link with a regular file):
+//
+// 1. follow `datafile.dat` through any symbolic links to the file to replace;
+// 2. create a temporary file beside it, exclusively (O_EXCL), mode 0600, and
+//    lock it, so a later save can tell a dead writer's leftover from a live one;
+// 3. write everything, give it the old file's mode (0600 for a new note), fsync;
+// 4. rename it over the target, then fsync the folder so the rename is on disk.
+//
+// On any failure the temporary file is removed and the old note is untouched.
+
+extension FileStore {
+  /// Saves `text` as the note.
+  public func save(_ text: String) throws(FilenoteError) {
+    try save(bytes: Array(text.utf8))
+  }
+
+  /// Saves `bytes` as the note; they must be valid UTF-8 and not empty.
+  public func save(bytes: [UInt8]) throws(FilenoteError) {
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
+      throw .inputNotUTF8(offset: offset)
+    }
+    guard !bytes.isEmpty else { throw .emptyInput }
+    let replacement = try TemporaryNoteFile(
+      replacing: resolvedTarget(), createsFolder: createsFolder)
+    do {
+      try replacement.write(bytes)
+      try replacement.commit()
+    } catch {
+      replacement.discard()
+      throw error
+    }
+  }
+
+  /// Saves what `input` delivers until end of file, streaming: memory does
+  /// not grow with the input. Exactly one trailing line ending ("\n" or
+  /// "\r\n") is removed. Input that is empty after that, or not UTF-8, is
+  /// refused and the note is left as it was.
+  public func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
+    let chunkSize = 256 * 1024
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { chunk.deallocate() }
+    var validator = UTF8Validator()
+    // The last two bytes are held back until the end, when they may turn
+    // out to be the one trailing line ending to drop.
+    var held: [UInt8] = []
+    var replacement: TemporaryNoteFile?
+    do throws(FilenoteError) {
+      while true {
+        let count: Int
+        do {
+          count = try input.read(into: chunk)
+        } catch {
+          throw FilenoteError.system(action: "cannot read", path: "standard input", errno: error)
+        }
+        if count == 0 { break }
+        let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+        validator.consume(bytes)
+        if let offset = validator.firstInvalidOffset {
+          throw FilenoteError.inputNotUTF8(offset: offset)
+        }
+
+        if replacement == nil {
+          replacement = try TemporaryNoteFile(
+            replacing: resolvedTarget(), createsFolder: createsFolder)
+        }
+        if count >= 2 {
+          try replacement!.write(held)
+          try replacement!.write(UnsafeRawBufferPointer(rebasing: bytes[0..<(count - 2)]))
+          held = Array(bytes[(count - 2)...])
+        } else {
+          held.append(contentsOf: bytes)
+          if held.count > 2 {
+            try replacement!.write(Array(held.prefix(held.count - 2)))
+            held.removeFirst(held.count - 2)
+          }
+        }
+      }
+      validator.finish()
+      if let offset = validator.firstInvalidOffset {
+        throw FilenoteError.inputNotUTF8(offset: offset)
+      }
+      if held.last == UInt8(ascii: "\n") {
+        held.removeLast()
+        if held.last == UInt8(ascii: "\r") { held.removeLast() }
+      }
+      guard let file = replacement, file.bytesWritten + held.count > 0 else {
+        throw FilenoteError.emptyInput
+      }
+      try file.write(held)
+      try file.commit()
+    } catch {
+      replacement?.discard()
+      throw error
+    }
+  }
+}

@@ -1,0 +1,69 @@
+/// Everything that can go wrong in filenote, each with a one-line message a
+/// user can act on. The executable prints it as `filenote: <message>` and
+/// exits with `exitCode`.
+public enum FilenoteError: Error, Equatable, Sendable {
+  /// The command line is wrong (unknown command or option, missing value).
+  case usage(String)
+  /// `filenote` without a command needs a terminal for the prompt.
+  case notATerminal
+  /// There is no note to show or edit.
+  case noNote(path: String)
+  /// The input to save is empty after its one trailing line ending is removed.
+  case emptyInput
+  /// The input to save is not UTF-8; `offset` is the first bad byte, from 0.
+  case inputNotUTF8(offset: Int)
+  /// The note file is not UTF-8; `offset` is the first bad byte, from 0.
+  case fileNotUTF8(path: String, offset: Int)
+  /// The note file is something filenote cannot hold a note in (a directory, a device).
+  case notARegularFile(path: String)
+  /// A system call failed: `action` says what filenote was doing
+  /// ("cannot save", "cannot read"), `path` where, `errno` why.
+  case system(action: String, path: String, errno: Errno)
+
+  /// The line printed after `filenote: `.
+  public var message: String {
+    switch self {
+    case .usage(let text):
+      return text
+    case .notATerminal:
+      return
+        "standard input is not a terminal: use 'filenote save' to save text from it "
+        + "and 'filenote show' to print the note"
+    case .noNote(let path):
+      return "no note saved yet in \(path) (save one with 'filenote save TEXT')"
+    case .emptyInput:
+      return
+        "cannot save an empty note; the saved note is unchanged "
+        + "(use 'filenote clear' to remove it)"
+    case .inputNotUTF8(let offset):
+      return
+        "cannot save: the input is not valid UTF-8 (first bad byte at offset \(offset)); "
+        + "the saved note is unchanged"
+    case .fileNotUTF8(let path, let offset):
+      return
+        "cannot read \(path): not valid UTF-8 (first bad byte at offset \(offset)); "
+        + "the file was left as it is: inspect it with 'od -c', or replace it with "
+        + "'filenote save' or 'filenote clear'"
+    case .notARegularFile(let path):
+      return "cannot use \(path): not a regular file"
+    case .system(let action, let path, let errno):
+      return "\(action) \(path): \(errno)"
+    }
+  }
+
+  /// The process exit status that goes with this error.
+  public var exitCode: ExitCode {
+    switch self {
+    case .usage, .notATerminal: return .usage
+    default: return .failure
+    }
+  }
+}
+
+/// The exit statuses filenote uses, as SPEC lists them.
+public enum ExitCode: Int32, Sendable {
+  case success = 0
+  case failure = 1
+  case usage = 2
+  case cancelled = 130
+}

@@ -1,0 +1,147 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The temporary file a save writes before it renames it over the note.
+///
+/// Its name, `.<note>.<pid>.<random>.tmp`, and the lock its writer holds on
+/// it let a later save remove the leftovers of a writer that was killed,
+/// and never the file of a save still in progress.
+final class TemporaryNoteFile {
+  /// The file that `commit()` replaces.
+  let target: String
+  /// The temporary file's path.
+  let path: String
+  private let descriptor: FileDescriptor
+  private var isOpen = true
+  private(set) var bytesWritten = 0
+
+  /// Creates the temporary file beside `target` (creating `target`'s folder,
+  /// mode 0700, when `createsFolder` and it is missing), after removing the
+  /// leftovers of dead writers there.
+  init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
+    self.target = target
+    let folder = FileStore.folder(of: target)
+    let prefix = "." + FileStore.baseName(of: target) + "."
+    if createsFolder { try Self.createFolderIfMissing(folder) }
+    Self.removeLeftovers(in: folder, prefix: prefix)
+
+    var attempt = 0
+    while true {
+      let candidate = folder + "/" + prefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+      do {
+        descriptor = try FileDescriptor.open(candidate, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        path = candidate
+        break
+      } catch  where error == .exists && attempt < 100 {
+        attempt += 1
+      } catch {
+        throw .system(
+          action: "cannot save note: cannot create a file in", path: folder, errno: error)
+      }
+    }
+    // Held until this process ends: that is what marks the file as alive.
+    _ = try? descriptor.tryLockExclusive()
+  }
+
+  deinit {
+    if isOpen { descriptor.close() }
+  }
+
+  func write(_ bytes: [UInt8]) throws(FilenoteError) {
+    guard !bytes.isEmpty else { return }
+    do {
+      try descriptor.writeAll(bytes)
+      bytesWritten += bytes.count
+    } catch {
+      throw .system(action: "cannot save", path: target, errno: error)
+    }
+  }
+
+  func write(_ bytes: UnsafeRawBufferPointer) throws(FilenoteError) {
+    guard bytes.count > 0 else { return }
+    do {
+      try descriptor.writeAll(bytes)
+      bytesWritten += bytes.count
+    } catch {
+      throw .system(action: "cannot save", path: target, errno: error)
+    }
+  }
+
+  /// Makes the written bytes the note: mode, fsync, rename, fsync the folder.
+  func commit() throws(FilenoteError) {
+    do {
+      var existing = stat()
+      if stat(target, &existing) == 0 {
+        try descriptor.changeMode(existing.st_mode & 0o7777)
+        if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+          // Only root can give the file back to its owner; others keep theirs.
+          _ = fchown(descriptor.rawValue, existing.st_uid, existing.st_gid)
+        }
+      } else {
+        // An explicit mode, because the umask may have narrowed 0600 at creation.
+        try descriptor.changeMode(0o600)
+      }
+      try descriptor.sync()
+    } catch {
+      throw .system(action: "cannot save", path: target, errno: error)
+    }
+    descriptor.close()
+    isOpen = false
+    if rename(path, target) != 0 {
+      let error = Errno.current
+      if error.code == EISDIR || error.code == ENOTDIR {
+        throw .notARegularFile(path: target)
+      }
+      throw .system(action: "cannot save", path: target, errno: error)
+    }
+    try FileStore(path: target).syncFolder(of: target, action: "cannot save")
+  }
+
+  /// Removes the temporary file; the note is left as it was.
+  func discard() {
+    if isOpen {
+      descriptor.close()
+      isOpen = false
+    }
+    unlink(path)
+  }
+
+  private static func createFolderIfMissing(_ folder: String) throws(FilenoteError) {
+    if mkdir(folder, 0o700) == 0 {
+      // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
+      _ = chmod(folder, 0o700)
+      try FileStore(path: folder).syncFolder(of: folder, action: "cannot create folder")
+    } else if errno != EEXIST {
+      throw .system(action: "cannot create folder", path: folder, errno: .current)
+    }
+  }
+
+  /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its
+  /// process no longer exists and nobody holds the file's lock. Checking both
+  /// covers the moment between a writer creating its file and locking it,
+  /// and a pid reused by an unrelated process.
+  private static func removeLeftovers(in folder: String, prefix: String) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+      }
+      guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
+      let fields = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
+      guard fields.count == 2, let pid = pid_t(fields[0]), UInt32(fields[1]) != nil else {
+        continue
+      }
+      if kill(pid, 0) == 0 || errno == EPERM { continue }
+      let path = folder + "/" + name
+      guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NOFOLLOW) else { continue }
+      defer { fd.close() }
+      if (try? fd.tryLockExclusive()) == true {
+        unlink(path)
+      }
+    }
+  }
+}

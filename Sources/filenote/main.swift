@@ -1,0 +1,3 @@
+import FilenoteCore
+
+Filenote.main()
