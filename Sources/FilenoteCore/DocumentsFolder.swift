@@ -86,53 +86,53 @@ public struct DocumentsFolder: Sendable {
   }
 
   private static func parseValue(_ raw: Substring, home: String) -> String? {
-    var value = ""
     var rest = raw[...]
-    if rest.first == "\"" {
-      rest = rest.dropFirst()
-      var closed = false
-      var escaped = false
-      var index = rest.startIndex
-      while index < rest.endIndex {
-        let character = rest[index]
-        index = rest.index(after: index)
-        if escaped {
-          // Inside double quotes the shell keeps a backslash before any other character.
-          if !"\"\\$`".contains(character) { value.append("\\") }
-          value.append(character)
-          escaped = false
-        } else if character == "\\" {
-          escaped = true
-        } else if character == "\"" {
-          closed = true
-          break
-        } else {
-          value.append(character)
-        }
+    let quoted = rest.first == "\""
+    if quoted { rest = rest.dropFirst() }
+
+    var value = ""
+    // The value may start with $HOME or ${HOME}; any other unescaped $ or `
+    // would be expanded by the shell in ways this format does not allow.
+    for form in ["${HOME}", "$HOME"] where rest.hasPrefix(form) {
+      let after = rest.dropFirst(form.count)
+      // "$HOMEDIR" is another variable, not $HOME.
+      if form == "$HOME", let next = after.first, next.isLetter || next.isNumber || next == "_" {
+        return nil
       }
-      guard closed else { return nil }
-      let trailing = rest[index...].drop(while: { $0 == " " || $0 == "\t" })
-      guard trailing.isEmpty || trailing.first == "#" else { return nil }
-    } else {
-      // Unquoted: only a plain word the shell would not split or expand further.
-      let word = rest.prefix(while: { $0 != " " && $0 != "\t" && $0 != "#" })
-      guard !word.contains(where: { "\"'\\`".contains($0) }) else { return nil }
-      value = String(word)
+      value = home
+      rest = after
+      break
     }
 
-    let path: String
-    if value.hasPrefix("${HOME}") {
-      path = home + value.dropFirst("${HOME}".count)
-    } else if value.hasPrefix("$HOME") {
-      let after = value.dropFirst("$HOME".count)
-      // "$HOMEDIR" is another variable, not $HOME.
-      if let next = after.first, next.isLetter || next.isNumber || next == "_" { return nil }
-      path = home + after
-    } else {
-      path = value
+    var closed = !quoted
+    var escaped = false
+    var index = rest.startIndex
+    while index < rest.endIndex {
+      let character = rest[index]
+      if !quoted && (character == " " || character == "\t" || character == "#") { break }
+      index = rest.index(after: index)
+      if escaped {
+        // Inside double quotes the shell keeps a backslash before any other character.
+        if quoted && !"\"\\$`".contains(character) { value.append("\\") }
+        value.append(character)
+        escaped = false
+      } else if character == "\\" {
+        escaped = true
+      } else if character == "\"" {
+        guard quoted else { return nil }
+        closed = true
+        break
+      } else if character == "$" || character == "`" || (!quoted && character == "'") {
+        return nil
+      } else {
+        value.append(character)
+      }
     }
-    guard path.hasPrefix("/"), !path.contains("$"), !path.contains("`") else { return nil }
-    return trimmingTrailingSlashes(path)
+    guard closed, !escaped else { return nil }
+    let trailing = rest[index...].drop(while: { $0 == " " || $0 == "\t" })
+    guard trailing.isEmpty || trailing.first == "#" else { return nil }
+    guard value.hasPrefix("/") else { return nil }
+    return trimmingTrailingSlashes(value)
   }
 
   static func trimmingTrailingSlashes(_ path: String) -> String {

@@ -5,9 +5,12 @@
 #endif
 
 // Saving is atomic and durable, in the order swift-foundation's atomic write
-// uses but with the parts it leaves out on Linux (it fsyncs neither the file
-// nor the folder, gives the temporary file the umask's mode instead of 0600,
-// and replaces a symbolic link with a regular file):
+// uses, plus what that write leaves out on Linux (seen with strace on
+// swift-foundation 6.3: `Data.write(to:options: .atomic)` creates its
+// temporary file 0666 minus the umask, so a new note would be 0644 and an
+// existing 0640 note becomes 0644; it replaces a symbolic link with a regular
+// file; it does not fsync the folder after the rename; and a killed writer's
+// `.dat.nosync*` file stays forever):
 //
 // 1. follow `datafile.dat` through any symbolic links to the file to replace;
 // 2. create a temporary file beside it, exclusively (O_EXCL), mode 0600, and

@@ -1,0 +1,1 @@
+// Placeholder until the line editor lands.

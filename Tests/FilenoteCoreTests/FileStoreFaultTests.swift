@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import FilenoteCore
+
+/// Failures while saving leave the old note intact and no temporary file.
+/// These need root (CI runs as root): permission bits do not stop root, so
+/// the tests make real read-only and full file systems with `mount`.
+@Suite struct FileStoreFaultTests {
+  /// Runs a command and returns its exit status.
+  @discardableResult
+  static func run(_ arguments: String...) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test func aReadOnlyFolderLeavesTheOldNoteIntact() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
+    try store.save("old note")
+    try #require(
+      try Self.run("mount", "--bind", "-o", "ro", folder.file("notes"), folder.file("notes")) == 0,
+      "mounting needs root")
+    defer { _ = try? Self.run("umount", folder.file("notes")) }
+
+    #expect {
+      try store.save("new note")
+    } throws: { error in
+      (error as? FilenoteError)?.message.contains(folder.file("notes")) == true
+        && (error as? FilenoteError)?.message.contains("Read-only file system") == true
+    }
+    #expect(folder.bytes("notes/datafile.dat") == Array("old note".utf8))
+    #expect(folder.names(in: "notes") == ["datafile.dat"])
+  }
+
+  @Test func aFullDiskLeavesTheOldNoteIntactAndNoTemporaryFile() throws {
+    let folder = TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: folder.file("notes"), withIntermediateDirectories: true)
+    try #require(
+      try Self.run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.file("notes")) == 0,
+      "mounting needs root")
+    defer { _ = try? Self.run("umount", folder.file("notes")) }
+    let store = FileStore(path: folder.file("notes/datafile.dat"))
+    try store.save("old note")
+
+    #expect {
+      try store.save(String(repeating: "x", count: 1 << 20))
+    } throws: { error in
+      (error as? FilenoteError)?.message == "cannot save \(store.path): No space left on device"
+    }
+    #expect(folder.bytes("notes/datafile.dat") == Array("old note".utf8))
+    #expect(folder.names(in: "notes") == ["datafile.dat"])
+  }
+
+  @Test func anImmutableFolderIsRefusedWithItsPath() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
+    try store.save("old note")
+    try #require(try Self.run("chattr", "+i", folder.file("notes")) == 0, "chattr needs root")
+    defer { _ = try? Self.run("chattr", "-i", folder.file("notes")) }
+    #expect {
+      try store.save("new note")
+    } throws: { error in
+      (error as? FilenoteError)?.message
+        == "cannot save note: cannot create a file in \(folder.file("notes")): Operation not permitted"
+    }
+    #expect(folder.bytes("notes/datafile.dat") == Array("old note".utf8))
+  }
+}
+
+@Suite struct LeftoverTemporaryFileTests {
+  /// The pid of a process that has exited.
+  func deadPid() throws -> pid_t {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+  }
+
+  @Test func aDeadWritersTemporaryFileIsRemovedByTheNextSave() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("datafile.dat"))
+    let leftover = ".datafile.dat.\(try deadPid()).12345.tmp"
+    folder.write(leftover, "half a note")
+    try store.save("whole note")
+    #expect(folder.names() == ["datafile.dat"])
+  }
+
+  @Test func aLiveWritersTemporaryFileIsKept() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("datafile.dat"))
+    // This process is alive and holds the lock, as a save in progress does.
+    let live = ".datafile.dat.\(getpid()).777.tmp"
+    folder.write(live, "being written")
+    let fd = open(folder.file(live), O_RDWR)
+    defer { close(fd) }
+    #expect(flock(fd, LOCK_EX) == 0)
+    try store.save("whole note")
+    #expect(folder.names() == [live, "datafile.dat"].sorted())
+  }
+
+  @Test func otherFilesInTheFolderAreNeverTouched() throws {
+    let folder = TemporaryFolder()
+    let names = [".datafile.dat.tmp", ".datafile.dat.1.x.tmp", ".other.999999.1.tmp", "notes.txt"]
+    for name in names { folder.write(name, "mine") }
+    try FileStore(path: folder.file("datafile.dat")).save("note")
+    #expect(folder.names() == (names + ["datafile.dat"]).sorted())
+  }
+}
