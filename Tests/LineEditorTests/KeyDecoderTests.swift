@@ -349,7 +349,7 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
     @Test func thePasteBodyIsKeptExactlyAsReceived() {
       let body =
         "line 1\nline 2\r\n\ttabbed \u{7F}\u{01} 日本👍🏽 \(esc)b \(esc)[A \(esc)\(esc) \(pasteStart)"
-        + " \(esc)[201x \(esc)[20\(esc)[2"
+        + " \(esc)[201x \(esc)[2\(esc)[2 \(esc)[20"
       expectDecoding(pasteStart + body + pasteEnd, as: [.paste(body)])
     }
 
