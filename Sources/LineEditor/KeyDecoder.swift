@@ -69,8 +69,17 @@ public struct KeyDecoder: Sendable {
   /// Feeds bytes as they were read; returns every key they complete, in order.
   public mutating func decode<Bytes: Sequence>(_ bytes: Bytes) -> [Key]
   where Bytes.Element == UInt8 {
-    for byte in bytes {
-      consume(byte)
+    // Contiguous bytes (the usual read buffer) skip the generic iterator, a
+    // cost per byte that dominates a paste of megabytes.
+    let readContiguously: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+      for byte in buffer {
+        consume(byte)
+      }
+    }
+    if readContiguously == nil {
+      for byte in bytes {
+        consume(byte)
+      }
     }
     endText()
     let completed = keys
