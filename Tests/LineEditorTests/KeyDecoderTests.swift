@@ -71,6 +71,16 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
 }
 
 @Suite struct KeyDecoderTests {
+  @Test func bytesFromAnySequenceDecodeLikeAnArray() {
+    let input = Array("ab\(esc)[1;5Cé\(esc)".utf8) + [0xE2, 0x82]
+    var fromArray = KeyDecoder()
+    var fromSequence = KeyDecoder()
+    let expected: [Key] = [.text("ab"), .arrow(.right, .control), .text("é")]
+    #expect(fromArray.decode(input) == expected)
+    #expect(fromSequence.decode(AnySequence(input)) == expected)
+    #expect(fromSequence.isWaitingForMoreInput)
+  }
+
   @Suite struct Text {
     @Test func printableCharactersReadTogetherBecomeOneTextKey() {
       expectDecoding("hello world", as: [.text("hello world")])
