@@ -48,6 +48,8 @@ public struct KeyDecoder: Sendable {
   /// Longer than any key a terminal sends, short enough that a runaway
   /// sequence cannot grow without bound.
   private static let maximumSequenceLength = 64
+  /// C1 controls (U+0080–U+009F) have no key, and must not reach the text.
+  private static let c1Controls: ClosedRange<UInt32> = 0x80...0x9F
 
   private var state = State.ground
   /// Text and paste bodies both go through it, so either may split a character.
@@ -139,7 +141,7 @@ public struct KeyDecoder: Sendable {
     case 0x1B: state = .escape
     case 0x7F: emit(.backspace)
     case 0x00..<0x20: emit(.control(Self.controlKeyName(UInt8(scalar.value))))
-    case 0x80...0x9F: break  // C1 controls are no key, and must not reach the text.
+    case Self.c1Controls: break
     default: text.append(contentsOf: scalar.utf8)
     }
   }
@@ -179,7 +181,7 @@ public struct KeyDecoder: Sendable {
     }
     if let scalar = utf8.decode(byte) {
       state = .ground
-      if !(0x80...0x9F).contains(scalar.value) { emit(.alt(Character(scalar))) }
+      if !Self.c1Controls.contains(scalar.value) { emit(.alt(Character(scalar))) }
     } else if !utf8.isInsideCharacter {
       state = .ground
     }
