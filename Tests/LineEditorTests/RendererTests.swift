@@ -1,0 +1,515 @@
+import Testing
+
+@testable import LineEditor
+
+/// A terminal line as the renderer's bytes leave it: a tiny model that
+/// understands exactly what a renderer may write (`\r`, `ESC[K`, `ESC[<n>C`,
+/// `ESC[7m`, `ESC[27m` and printable text) and records anything else, and any
+/// write that would reach the last column, as a problem.
+private struct Screen {
+  /// What one column shows.
+  enum Content: Equatable {
+    case empty
+    case glyph(Character, reversed: Bool)
+    /// The right half of a two-column glyph.
+    case continuation
+  }
+
+  let width: Int
+  private(set) var columns: [Content]
+  private(set) var cursor = 0
+  private(set) var problems: [String] = []
+  /// The rightmost column anything was ever written to.
+  private(set) var highestWrittenColumn = -1
+  private var isReversed = false
+
+  init(width: Int) {
+    self.width = width
+    columns = Array(repeating: .empty, count: width)
+  }
+
+  /// The visible line, trailing blanks left out.
+  var line: String {
+    var line = ""
+    for content in columns {
+      switch content {
+      case .empty: line.append(" ")
+      case .glyph(let glyph, _): line.append(glyph)
+      case .continuation: break
+      }
+    }
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+
+  /// The visible line with each run of reverse-video glyphs in brackets.
+  var markedLine: String {
+    var line = ""
+    var inRun = false
+    for content in columns {
+      let reversed: Bool
+      if case .glyph(_, reversed: true) = content { reversed = true } else { reversed = false }
+      if content != .continuation && reversed != inRun {
+        line.append(reversed ? "[" : "]")
+        inRun = reversed
+      }
+      switch content {
+      case .empty: line.append(" ")
+      case .glyph(let glyph, _): line.append(glyph)
+      case .continuation: break
+      }
+    }
+    if inRun { line.append("]") }
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+
+  /// What is under the cursor (`nil` for an empty column).
+  var glyphAtCursor: Character? {
+    if case .glyph(let glyph, _) = columns[cursor] { return glyph }
+    return nil
+  }
+
+  mutating func apply(_ bytes: [UInt8]) {
+    let text = String(decoding: bytes, as: UTF8.self)
+    if Array(text.utf8) != bytes { problems.append("invalid UTF-8") }
+    var scalars = text.unicodeScalars[...]
+    var run = ""
+    while let scalar = scalars.popFirst() {
+      switch scalar {
+      case "\u{1B}":
+        flush(&run)
+        guard scalars.popFirst() == "[" else {
+          problems.append("ESC not followed by [")
+          continue
+        }
+        var parameter = ""
+        while let next = scalars.first, ("0"..."9").contains(next) {
+          parameter.unicodeScalars.append(scalars.removeFirst())
+        }
+        control(parameter, scalars.popFirst())
+      case "\r":
+        flush(&run)
+        cursor = 0
+      case _ where DisplayWidth.isControl(scalar):
+        flush(&run)
+        problems.append("raw control U+\(String(scalar.value, radix: 16))")
+      default:
+        run.unicodeScalars.append(scalar)
+      }
+    }
+    flush(&run)
+  }
+
+  private mutating func control(_ parameter: String, _ final: Unicode.Scalar?) {
+    switch (parameter, final) {
+    case ("", "K"):
+      if isReversed { problems.append("line erased in reverse video") }
+      for column in cursor..<width { columns[column] = .empty }
+    case ("7", "m"): isReversed = true
+    case ("27", "m"): isReversed = false
+    case (_, "C") where Int(parameter) ?? 0 > 0:
+      cursor = min(cursor + Int(parameter)!, width - 1)
+    default:
+      problems.append("unexpected sequence ESC[\(parameter)\(final.map(String.init) ?? "")")
+    }
+  }
+
+  /// Draws text as a terminal does: one Character at a time, at its width.
+  private mutating func flush(_ run: inout String) {
+    for glyph in run {
+      let glyphWidth = DisplayWidth.columns(of: glyph)
+      guard glyphWidth > 0 else {
+        problems.append("zero-width glyph \(glyph.unicodeScalars.map(\.value))")
+        continue
+      }
+      guard cursor + glyphWidth <= width - 1 else {
+        problems.append("wrote \(glyph) at column \(cursor) of \(width)")
+        highestWrittenColumn = max(highestWrittenColumn, cursor + glyphWidth - 1)
+        cursor = width - 1
+        continue
+      }
+      // Overwriting half of a wide glyph blanks its other half.
+      if columns[cursor] == .continuation, cursor > 0 { columns[cursor - 1] = .empty }
+      if cursor + glyphWidth < width, columns[cursor + glyphWidth] == .continuation {
+        columns[cursor + glyphWidth] = .empty
+      }
+      columns[cursor] = .glyph(glyph, reversed: isReversed)
+      if glyphWidth == 2 { columns[cursor + 1] = .continuation }
+      highestWrittenColumn = max(highestWrittenColumn, cursor + glyphWidth - 1)
+      cursor += glyphWidth
+    }
+    run = ""
+  }
+}
+
+/// A renderer drawing onto a `Screen`, as the editor drives it.
+private struct Display {
+  var renderer: Renderer
+  var screen: Screen
+  /// The width the renderer is told (0 for unknown).
+  var reportedWidth: Int
+
+  init(prompt: String = "> ", width: Int, reportedWidth: Int? = nil) {
+    renderer = Renderer(prompt: prompt)
+    screen = Screen(width: width)
+    self.reportedWidth = reportedWidth ?? width
+  }
+
+  /// A new, blank terminal line of another width, as after a resize that the
+  /// terminal layer answered by clearing the line.
+  mutating func resize(to width: Int) {
+    screen = Screen(width: width)
+    reportedWidth = width
+    renderer.invalidate()
+  }
+
+  /// Renders `text` with the cursor at `cursor` (default: the end).
+  @discardableResult
+  mutating func show(_ text: String, cursor: Int? = nil) -> [UInt8] {
+    let characters = Array(text)
+    let bytes = renderer.render(
+      characters, cursor: cursor ?? characters.count, width: reportedWidth)
+    screen.apply(bytes)
+    #expect(screen.problems == [])
+    #expect(screen.highestWrittenColumn < screen.width - 1)
+    return bytes
+  }
+}
+
+private let alphabet = "abcdefghijklmnopqrstuvwxyz"
+
+@Suite struct RendererTests {
+  @Suite struct ShortText {
+    @Test func shortTextIsDrawnAfterThePromptWithTheCursorAtTheEnd() {
+      var display = Display(width: 20)
+      display.show("hello")
+      #expect(display.screen.line == "> hello")
+      #expect(display.screen.cursor == 7)
+    }
+
+    @Test func theCursorIsPlacedOnItsCharacter() {
+      var display = Display(width: 20)
+      display.show("hello", cursor: 1)
+      #expect(display.screen.cursor == 3)
+      #expect(display.screen.glyphAtCursor == "e")
+    }
+
+    @Test func anEmptyTextShowsThePromptAlone() {
+      var display = Display(width: 20)
+      display.show("")
+      #expect(display.screen.line == ">")
+      #expect(display.screen.cursor == 2)
+    }
+
+    @Test func wideCharactersAreCountedAsTwoColumns() {
+      var display = Display(width: 20)
+      display.show("中文ab", cursor: 2)
+      #expect(display.screen.line == "> 中文ab")
+      #expect(display.screen.cursor == 6)
+      #expect(display.screen.glyphAtCursor == "a")
+    }
+
+    @Test func aWidePromptIsCountedByDisplayWidth() {
+      var display = Display(prompt: "中> ", width: 20)
+      display.show("ab", cursor: 1)
+      #expect(display.screen.line == "中> ab")
+      #expect(display.screen.cursor == 5)
+    }
+
+    @Test func aWidthOfZeroMeansEightyColumns() {
+      var display = Display(width: 80, reportedWidth: 0)
+      display.show(String(repeating: "x", count: 100), cursor: 0)
+      #expect(display.screen.line == "> " + String(repeating: "x", count: 76) + ">")
+    }
+  }
+
+  @Suite struct FittingTheWidth {
+    // Width 10 with "> ": columns 2...8 hold text, column 9 is never written.
+
+    @Test func textExactlyFillingTheWidthIsShownWholeWithTheCursorInTheLastColumn() {
+      var display = Display(width: 10)
+      display.show("abcdefg")
+      #expect(display.screen.markedLine == "> abcdefg")
+      #expect(display.screen.cursor == 9)
+    }
+
+    @Test func oneMoreCharacterScrollsTheTextAndMarksTheCut() {
+      var display = Display(width: 10)
+      display.show("abcdefgh")
+      #expect(display.screen.markedLine == "> [<]cdefgh")
+      #expect(display.screen.cursor == 9)
+    }
+
+    @Test func textFillingTheWidthWithTheCursorAtTheStartIsNotCut() {
+      var display = Display(width: 10)
+      display.show("abcdefg", cursor: 0)
+      #expect(display.screen.markedLine == "> abcdefg")
+      #expect(display.screen.cursor == 2)
+    }
+  }
+
+  @Suite struct Scrolling {
+    @Test func longTextWithTheCursorAtTheStartIsCutOnTheRight() {
+      var display = Display(width: 10)
+      display.show(alphabet, cursor: 0)
+      #expect(display.screen.markedLine == "> abcdef[>]")
+      #expect(display.screen.cursor == 2)
+    }
+
+    @Test func longTextWithTheCursorAtTheEndIsCutOnTheLeft() {
+      var display = Display(width: 10)
+      display.show(alphabet)
+      #expect(display.screen.markedLine == "> [<]uvwxyz")
+      #expect(display.screen.cursor == 9)
+    }
+
+    @Test func longTextWithTheCursorInTheMiddleIsCutOnBothSides() {
+      var display = Display(width: 10)
+      display.show(alphabet, cursor: 0)
+      display.show(alphabet, cursor: 13)
+      #expect(display.screen.markedLine == "> [<]jklmn[>]")
+      #expect(display.screen.glyphAtCursor == "n")
+    }
+
+    @Test func movingRightPastTheEdgeScrollsByOneCharacterAtATime() {
+      var display = Display(width: 10)
+      display.show(alphabet, cursor: 5)
+      #expect(display.screen.markedLine == "> abcdef[>]")
+      display.show(alphabet, cursor: 6)
+      #expect(display.screen.markedLine == "> [<]cdefg[>]")
+      #expect(display.screen.glyphAtCursor == "g")
+      display.show(alphabet, cursor: 7)
+      #expect(display.screen.markedLine == "> [<]defgh[>]")
+      #expect(display.screen.glyphAtCursor == "h")
+    }
+
+    @Test func movingLeftInsideTheWindowDoesNotScroll() {
+      var display = Display(width: 10)
+      display.show(alphabet, cursor: 0)
+      display.show(alphabet, cursor: 7)
+      for cursor in [6, 5, 4, 3] {
+        display.show(alphabet, cursor: cursor)
+        #expect(display.screen.markedLine == "> [<]defgh[>]")
+        #expect(display.screen.cursor == cursor)
+      }
+    }
+
+    @Test func movingLeftPastTheEdgeScrollsByOneCharacterAtATime() {
+      var display = Display(width: 10)
+      display.show(alphabet, cursor: 0)
+      display.show(alphabet, cursor: 7)
+      display.show(alphabet, cursor: 2)
+      #expect(display.screen.markedLine == "> [<]cdefg[>]")
+      #expect(display.screen.cursor == 3)
+      display.show(alphabet, cursor: 1)
+      #expect(display.screen.markedLine == "> [<]bcdef[>]")
+      display.show(alphabet, cursor: 0)
+      #expect(display.screen.markedLine == "> abcdef[>]")
+    }
+
+    @Test func jumpingToTheEndAndBackShowsTheCursorEachTime() {
+      let note = String(repeating: alphabet, count: 40)
+      var display = Display(width: 10)
+      display.show(note, cursor: 0)
+      display.show(note)
+      #expect(display.screen.markedLine == "> [<]uvwxyz")
+      #expect(display.screen.cursor == 9)
+      display.show(note, cursor: 0)
+      #expect(display.screen.markedLine == "> abcdef[>]")
+      #expect(display.screen.cursor == 2)
+    }
+
+    @Test func deletingAtTheEndOfALongLineKeepsTheWindowFull() {
+      var display = Display(width: 10)
+      display.show(alphabet)
+      display.show(String(alphabet.dropLast()))
+      #expect(display.screen.markedLine == "> [<]tuvwxy")
+      #expect(display.screen.cursor == 9)
+      display.show("abc")
+      #expect(display.screen.markedLine == "> abc")
+      #expect(display.screen.cursor == 5)
+    }
+
+    @Test func afterAResizeTheCursorIsStillShown() {
+      var display = Display(width: 40)
+      display.show(alphabet, cursor: 20)
+      #expect(display.screen.line == "> " + alphabet)
+      display.resize(to: 10)
+      display.show(alphabet, cursor: 20)
+      #expect(display.screen.markedLine == "> [<]qrstu[>]")
+      #expect(display.screen.glyphAtCursor == "u")
+    }
+  }
+
+  @Suite struct WideCharactersAtTheEdges {
+    @Test func aWideCharacterThatDoesNotFitOnTheRightLeavesABlank() {
+      var display = Display(width: 10)
+      display.show("abcde中fgh", cursor: 0)
+      #expect(display.screen.markedLine == "> abcde [>]")
+    }
+
+    @Test func aWideCharacterUnderTheCursorAtTheRightEdgeIsWhole() {
+      var display = Display(width: 10)
+      display.show("abcdef中gh", cursor: 6)
+      #expect(display.screen.markedLine == "> [<]def中[>]")
+      #expect(display.screen.glyphAtCursor == "中")
+    }
+
+    @Test func aWideCharacterAtTheLeftEdgeIsShownWholeOrNotAtAll() {
+      var display = Display(width: 10)
+      display.show("中中中中中中")
+      #expect(display.screen.markedLine == "> [<]中中中")
+      #expect(display.screen.cursor == 9)
+      display.show("a中中中中中", cursor: 0)
+      display.show("a中中中中中")
+      #expect(display.screen.markedLine == "> [<]中中中")
+    }
+
+    @Test func scrollingRightOverWideCharactersKeepsEveryOneWhole() {
+      let text = "a中b文c字d"
+      var display = Display(width: 10)
+      for cursor in 0...text.count {
+        display.show(text, cursor: cursor)
+        let expected = cursor < text.count ? Array(text)[cursor] : nil
+        #expect(display.screen.glyphAtCursor == expected, "cursor \(cursor)")
+      }
+    }
+  }
+
+  @Suite struct StaleCells {
+    @Test func renderingShorterTextLeavesNothingBehind() {
+      var display = Display(width: 20)
+      display.show("hello world")
+      display.show("hello")
+      #expect(display.screen.line == "> hello")
+      #expect(display.screen.cursor == 7)
+    }
+
+    @Test func renderingAfterAScrolledLongTextLeavesNothingBehind() {
+      var display = Display(width: 10)
+      display.show(alphabet, cursor: 0)
+      display.show("中", cursor: 0)
+      #expect(display.screen.markedLine == "> 中")
+    }
+  }
+
+  @Suite struct StandIns {
+    @Test func controlCharactersAreDrawnAsReverseVideoStandIns() {
+      var display = Display(width: 40)
+      display.show("a\nb\r\nc\td\u{1}e\u{7F}f\u{85}g")
+      #expect(display.screen.markedLine == "> a[↵]b[↵]c[⇥]d[␁]e[␡]f[�]g")
+      #expect(display.screen.cursor == 2 + 13)
+    }
+
+    @Test func eachStandInIsOneColumnForTheCursor() {
+      var display = Display(width: 40)
+      display.show("\r\n\t\u{2028}x", cursor: 3)
+      #expect(display.screen.markedLine == "> [↵⇥�]x")
+      #expect(display.screen.cursor == 5)
+      #expect(display.screen.glyphAtCursor == "x")
+    }
+
+    @Test func aLeadingCombiningMarkIsDrawnOnADottedCircle() {
+      var display = Display(width: 20)
+      display.show("\u{301}abc", cursor: 1)
+      #expect(display.screen.markedLine == "> [\u{25CC}\u{301}]abc")
+      #expect(display.screen.cursor == 3)
+    }
+
+    @Test func anInvisibleCharacterIsDrawnAsAReplacementCharacter() {
+      var display = Display(width: 20)
+      display.show("a\u{200B}b\u{202E}c")
+      #expect(display.screen.markedLine == "> a[�]b[�]c")
+    }
+
+    @Test func aStandInAtTheEdgeEndsReverseVideoBeforeTheLineIsErased() {
+      var display = Display(width: 10)
+      display.show("abcdef\n")
+      #expect(display.screen.markedLine == "> abcdef[↵]")
+    }
+  }
+
+  @Suite struct NarrowTerminals {
+    @Test func aTerminalTooNarrowForThePromptShowsTheTextAlone() {
+      var display = Display(width: 6)
+      display.show("hello world")
+      #expect(display.screen.markedLine == "[<]orld")
+      #expect(display.screen.cursor == 5)
+    }
+
+    @Test(arguments: 1...12)
+    func noWidthWritesTheLastColumnOrLosesTheCursor(width: Int) {
+      let text = "ab中\ncd文e\u{301}fg"
+      var display = Display(width: width)
+      for cursor in Array(0...text.count) + (0...text.count).reversed() {
+        display.show(text, cursor: cursor)
+        #expect(display.screen.cursor < width)
+        if width >= 5 {
+          let expected = cursor < text.count ? Cell(Array(text)[cursor]).glyph : nil
+          #expect(display.screen.glyphAtCursor == expected, "cursor \(cursor)")
+        }
+      }
+    }
+  }
+
+  @Suite struct Output {
+    @Test func nothingIsWrittenWhenNothingChanged() {
+      var display = Display(width: 20)
+      #expect(!display.show("hello").isEmpty)
+      #expect(display.show("hello").isEmpty)
+      #expect(!display.show("hello", cursor: 2).isEmpty)
+    }
+
+    @Test func afterInvalidatingTheLineIsDrawnAgain() {
+      var display = Display(width: 20)
+      display.show("hello")
+      display.renderer.invalidate()
+      #expect(!display.show("hello").isEmpty)
+      #expect(display.screen.line == "> hello")
+    }
+
+    @Test func outputStartsAtColumnZeroAndHasNoNewline() {
+      var renderer = Renderer(prompt: "> ")
+      let bytes = renderer.render(Array("a\nb"), cursor: 1, width: 20)
+      #expect(bytes.first == UInt8(ascii: "\r"))
+      #expect(!bytes.contains(UInt8(ascii: "\n")))
+    }
+  }
+
+  @Suite struct Cost {
+    /// Text that counts how many Characters a render reads.
+    private struct CountingText: RandomAccessCollection {
+      final class Counter {
+        var reads = 0
+      }
+      let characters: [Character]
+      let counter = Counter()
+      var startIndex: Int { characters.startIndex }
+      var endIndex: Int { characters.endIndex }
+      subscript(position: Int) -> Character {
+        counter.reads += 1
+        return characters[position]
+      }
+    }
+
+    @Test func aRenderReadsOnlyCharactersNearTheCursorOfAMegabyteNote() {
+      let width = 80
+      let text = CountingText(
+        characters: Array(String(repeating: "abc中\u{1}文e\u{301}", count: 1 << 17)))
+      var renderer = Renderer(prompt: "> ")
+      var worst = 0
+      let count = text.count
+      let cursors =
+        [0, count, 0, count / 2, count - 1, 1] + Array(stride(from: 0, to: 2_000, by: 1))
+        + Array(stride(from: count, to: count - 2_000, by: -7))
+      for cursor in cursors {
+        text.counter.reads = 0
+        _ = renderer.render(text, cursor: cursor, width: width)
+        worst = max(worst, text.counter.reads)
+      }
+      #expect(worst > 0)
+      #expect(worst <= 8 * width)
+    }
+  }
+}
