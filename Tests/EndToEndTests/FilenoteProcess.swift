@@ -76,8 +76,8 @@ struct FilenoteProcess {
     }
     let argumentZero = URL(fileURLWithPath: CommandLine.arguments[0])
     folders.append(argumentZero.resolvingSymlinksInPath().deletingLastPathComponent().path)
-    // `swift test` may run the bundle from `.build/<triple>/<config>/` through a
-    // `.build/<config>` symlink or the other way round: both name the same folder.
+    // SwiftPM puts the test bundle and the executables it depends on in the
+    // same folder, `.build/<triple>/<config>/` (`.build/<config>` links to it).
     let candidates = folders.map { $0 + "/filenote" }
     if let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
       return found
@@ -107,7 +107,7 @@ struct FilenoteProcess {
     _ = Self.brokenPipesIgnored
     let stdout = try Self.anonymousFile()
     let stderr = try Self.anonymousFile()
-    var childInput: Int32
+    let childInput: Int32
     var inputWriter: Int32 = -1
     switch input {
     case .bytes, .pipe:
@@ -177,10 +177,11 @@ struct FilenoteProcess {
     try start().wait(sourceLocation: sourceLocation)
   }
 
-  /// The GNU C library functions Swift's Glibc module leaves out (they need
-  /// `_GNU_SOURCE`), looked up at run time. Each one does atomically what
-  /// would otherwise leave a moment in which a parallel test's child could
-  /// inherit a descriptor, or needs no shell in between to set the folder.
+  /// GNU C library functions that Swift's Glibc module leaves out (they need
+  /// `_GNU_SOURCE`), looked up at run time. `pipe2` and `mkostemp` create a
+  /// descriptor already close-on-exec, leaving no moment in which a child
+  /// spawned by a parallel test could inherit it; `addchdir_np` sets the
+  /// child's folder without a shell in between.
   private enum GNU {
     static let pipe2 = function(
       "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
@@ -300,6 +301,8 @@ struct FilenoteProcess {
         kill(processIdentifier, SIGKILL)
         exit.finished.wait()
       }
+      // Leave the semaphore signalled, so that waiting again returns at once.
+      exit.finished.signal()
       let status = exit.status
       // WIFSIGNALED and WTERMSIG are C macros Swift cannot call.
       let signal: Int32? = status & 0x7F != 0 && status & 0x7F != 0x7F ? status & 0x7F : nil

@@ -14,7 +14,7 @@ extension CommandTests {
     struct Modes {
       @Test(
         "the first save creates the documents folder with mode 0700 and the note with 0600",
-        arguments: ["000", "022", "077"])
+        arguments: ["000", "022", "077", "277"])
       func firstSaveCreatesFolderAndNote(umask: String) throws {
         let home = try TemporaryHome()
         try home.shell("umask \(umask); filenote save first").expectSuccess()
