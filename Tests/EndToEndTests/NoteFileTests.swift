@@ -63,8 +63,7 @@ extension CommandTests {
       }
 
       @Test(
-        "a configured documents folder is created on the first save even when its parent is missing",
-        .disabled("bug: mkdir without its parent fails: cannot create folder .../deep/Docs"))
+        "a configured documents folder is created on the first save even when its parent is missing")
       func configuredFolderWithMissingParent() throws {
         let home = try TemporaryHome()
         try home.write(
