@@ -1,0 +1,489 @@
+"""What every case group shares: running the built filenote in a throwaway
+home, recognisable note versions, temporary-file bookkeeping, mounts and
+file attributes that are always undone, and the pass/fail ledger.
+
+Standard library only: CI has python3 and nothing else is installed for it.
+"""
+
+import contextlib
+import errno
+import fcntl
+import hashlib
+import os
+import pty
+import random
+import re
+import select
+import shutil
+import signal
+import stat
+import subprocess
+import tempfile
+import time
+import traceback
+
+
+class Failure(Exception):
+    """A broken promise: the message says what was expected and what came."""
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def show_bytes(data, limit=80):
+    """A short, printable rendering of bytes for failure messages."""
+    if data is None:
+        return "(missing)"
+    text = repr(data[:limit])
+    if len(data) > limit:
+        text += "...(%d bytes)" % len(data)
+    return text
+
+
+class Settings:
+    """How hard the suite tries. `short` is for CI (well under a minute on
+    two cores), `long` for `make reliability`."""
+
+    def __init__(self, name, binary, seed, keep):
+        self.name = name
+        self.binary = os.path.abspath(binary)
+        self.seed = seed
+        self.keep = keep
+        self.long = name == "long"
+
+    def rng(self, label):
+        """A random generator of its own for each case, so that a seed
+        reproduces one case whatever ran before it."""
+        digest = hashlib.sha256(("%d:%s" % (self.seed, label)).encode()).digest()
+        return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+class Ledger:
+    """Passed and failed cases, and the figures the README publishes."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = []
+        self.figures = {}
+
+    def count(self, figure, amount=1):
+        self.figures[figure] = self.figures.get(figure, 0) + amount
+
+    def run(self, name, function, *arguments):
+        started = time.monotonic()
+        try:
+            note = function(*arguments)
+        except Failure as failure:
+            self.failed.append(name)
+            print("FAIL %s: %s" % (name, failure), flush=True)
+            return False
+        except Exception:  # a bug in the case itself still counts as a failure
+            self.failed.append(name)
+            print("FAIL %s: the case raised:\n%s" % (name, traceback.format_exc()), flush=True)
+            return False
+        self.passed += 1
+        elapsed = time.monotonic() - started
+        suffix = " (%s)" % note if note else ""
+        print("ok   %s%s [%.1fs]" % (name, suffix, elapsed), flush=True)
+        return True
+
+
+# --- Throwaway homes -------------------------------------------------------
+
+_ROOT = None
+
+
+def scratch_root():
+    """One folder under the system's temporary folder for the whole run."""
+    global _ROOT
+    if _ROOT is None:
+        _ROOT = tempfile.mkdtemp(prefix="filenote-reliability-")
+        # Other users (nobody, for the permission cases) must be able to
+        # walk down to the folders a case opens up to them.
+        os.chmod(_ROOT, 0o755)
+    return _ROOT
+
+
+def remove_scratch_root(keep):
+    global _ROOT
+    if _ROOT is None:
+        return
+    if keep:
+        print("kept scratch folder %s" % _ROOT, flush=True)
+    else:
+        # An immutable flag left behind would make rmtree fail; undo any.
+        subprocess.run(["chattr", "-R", "-i", "-a", _ROOT], stderr=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL)
+        shutil.rmtree(_ROOT, ignore_errors=True)
+    _ROOT = None
+
+
+class Sandbox:
+    """A fresh home folder for one case. `env` points filenote at it and at
+    nothing of the real user's."""
+
+    def __init__(self, settings, label):
+        self.settings = settings
+        self.root = tempfile.mkdtemp(prefix=re.sub(r"[^a-z0-9]+", "-", label.lower()) + "-",
+                                     dir=scratch_root())
+        os.chmod(self.root, 0o755)
+        self.home = os.path.join(self.root, "home")
+        os.mkdir(self.home, 0o755)
+        self.documents = os.path.join(self.home, "Documents")
+        self.note = os.path.join(self.documents, "datafile.dat")
+        self.env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": self.home,
+            "LANG": "C.UTF-8",
+            "XDG_CONFIG_HOME": os.path.join(self.home, ".config"),
+        }
+        # Never the real home: everything a case touches is below root.
+        check(self.note.startswith(scratch_root() + "/"), "sandbox escaped its root")
+
+    def folder(self, *parts, mode=0o755):
+        path = os.path.join(self.root, *parts)
+        os.makedirs(path, exist_ok=True)
+        os.chmod(path, mode)
+        return path
+
+    def run(self, arguments, **options):
+        options.setdefault("env", self.env)
+        return run_filenote(self.settings.binary, arguments, **options)
+
+    def start(self, arguments, stdin=subprocess.DEVNULL, **options):
+        options.setdefault("env", self.env)
+        return start_filenote(self.settings.binary, arguments, stdin=stdin, **options)
+
+
+# --- Running filenote ------------------------------------------------------
+
+
+class Outcome:
+    def __init__(self, status, stdout, stderr, max_rss_kib=None):
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.max_rss_kib = max_rss_kib
+
+    def describe(self):
+        return "exit %s, stdout %s, stderr %s" % (
+            self.status, show_bytes(self.stdout), show_bytes(self.stderr, 300))
+
+
+def _child_setup(file_size_limit):
+    def setup():
+        if file_size_limit is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    return setup
+
+
+def command_line(binary, arguments, user=None):
+    if user is None:
+        return [binary] + list(arguments)
+    # Root ignores permission bits; running as another user is how a
+    # permission case is real.
+    return ["setpriv", "--reuid=%d" % user, "--regid=%d" % user, "--clear-groups",
+            binary] + list(arguments)
+
+
+def run_filenote(binary, arguments, env, stdin=b"", user=None, file_size_limit=None,
+                 cwd=None, timeout=120):
+    """Runs filenote to its end. `stdin` is bytes, or a path to read from a
+    file (so input arrives in filenote's own chunk sizes). Returns an
+    Outcome; the status is negative for a signal, as in subprocess."""
+    stdin_file = None
+    if isinstance(stdin, str):
+        stdin_file = open(stdin, "rb")
+        pipe_input = None
+    else:
+        pipe_input = stdin
+    try:
+        process = subprocess.Popen(
+            command_line(binary, arguments, user),
+            stdin=stdin_file if stdin_file else subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, cwd=cwd,
+            preexec_fn=_child_setup(file_size_limit))
+        try:
+            stdout, stderr = process.communicate(pipe_input, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.communicate()
+            raise Failure("filenote %s did not end within %ds" % (" ".join(arguments)[:80], timeout))
+        return Outcome(process.returncode, stdout, stderr)
+    finally:
+        if stdin_file:
+            stdin_file.close()
+
+
+def run_measured(binary, arguments, env, stdin_path, timeout=600):
+    """Runs filenote with stdin from a file and output to /dev/null, and
+    returns (status, stderr, max RSS in KiB) from the kernel's own count."""
+    with open(stdin_path, "rb") as source, tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen([binary] + list(arguments), stdin=source,
+                                   stdout=subprocess.DEVNULL, stderr=errors, env=env)
+        deadline = time.monotonic() + timeout
+        while True:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() > deadline:
+                process.kill()
+                os.wait4(process.pid, 0)
+                raise Failure("filenote %s did not end within %ds" % (" ".join(arguments), timeout))
+            time.sleep(0.01)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        errors.seek(0)
+        return Outcome(process.returncode, b"", errors.read(), usage.ru_maxrss)
+
+
+def start_filenote(binary, arguments, env, stdin=subprocess.DEVNULL, user=None):
+    return subprocess.Popen(command_line(binary, arguments, user), stdin=stdin,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+
+def expect_error_line(outcome, must_name, status=1):
+    """SPEC: one line on standard error, `filenote: <what failed>: <why>`,
+    naming the path; a non-zero status; nothing on standard output."""
+    check(outcome.status == status,
+          "expected exit %d with an error, got %s" % (status, outcome.describe()))
+    text = outcome.stderr.decode("utf-8", "replace")
+    check(text.startswith("filenote: ") and text.endswith("\n") and text.count("\n") == 1,
+          "expected one line 'filenote: ...' on stderr, got %r" % text[:400])
+    for name in must_name:
+        check(name in text, "expected the error to name %r, got %r" % (name, text[:400]))
+    check(outcome.stdout == b"", "expected nothing on stdout, got %s" % show_bytes(outcome.stdout))
+    return text.rstrip("\n")
+
+
+# --- Recognisable notes ----------------------------------------------------
+
+_HEADER = re.compile(rb"\Anote tag=(\S+) seq=(\d+) length=(\d+) sha256=([0-9a-f]{64})\n")
+
+# Characters of every UTF-8 length, so a note torn inside a sequence would
+# also be caught by filenote's own validation.
+_ALPHABET = ["a", "b", "z", " ", "0", "é", "ß", "Ω", "—", "€", "日", "本", "😀", "𝄞", "\t"]
+
+
+def make_note(tag, seq, length, rng):
+    """A valid UTF-8 note of about `length` body bytes whose first line
+    says which one it is and carries a checksum of the rest, so a note read
+    back is either exactly this version or detectably something else."""
+    block = "".join(rng.choice(_ALPHABET) for _ in range(min(4096, max(1, length)))).encode()
+    repeats = length // len(block) + 1
+    body = (block * repeats)[:length]
+    # Cut back to a whole character and end on a full stop: never a line
+    # ending, which `save` would drop.
+    body = body.decode("utf-8", "ignore").encode() + b"."
+    header = b"note tag=%s seq=%d length=%d sha256=%s\n" % (
+        tag.encode(), seq, len(body), hashlib.sha256(body).hexdigest().encode())
+    return header + body
+
+
+def identify(data):
+    """(tag, seq) of a complete note written by make_note, or None."""
+    match = _HEADER.match(data)
+    if not match:
+        return None
+    body = data[match.end():]
+    if len(body) != int(match.group(3)):
+        return None
+    if hashlib.sha256(body).hexdigest().encode() != match.group(4):
+        return None
+    return (match.group(1).decode(), int(match.group(2)))
+
+
+def read_or_none(path):
+    try:
+        with open(path, "rb") as file:
+            return file.read()
+    except FileNotFoundError:
+        return None
+
+
+def write_file(path, data, mode=0o600):
+    with open(path, "wb") as file:
+        file.write(data)
+    os.chmod(path, mode)
+
+
+# --- Temporary files -------------------------------------------------------
+
+_TEMPORARY = re.compile(r"\A\.(.+)\.(\d+)\.(\d+)\.tmp\Z")
+
+
+def temporary_files(folder):
+    """Names in `folder` that look like a save's temporary file."""
+    try:
+        return sorted(name for name in os.listdir(folder) if _TEMPORARY.match(name))
+    except FileNotFoundError:
+        return []
+
+
+def pid_of(temporary_name):
+    return int(_TEMPORARY.match(temporary_name).group(2))
+
+
+def process_exists(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def dead_writers_files(folder):
+    """Temporary files whose writer is gone: those must not pile up."""
+    return [name for name in temporary_files(folder) if not process_exists(pid_of(name))]
+
+
+def expect_no_temporary_files(*folders):
+    for folder in folders:
+        left = temporary_files(folder)
+        check(not left, "expected no temporary file in %s, found %s" % (folder, left))
+
+
+def expect_only(folder, names):
+    present = sorted(os.listdir(folder))
+    check(present == sorted(names), "expected %s to hold %s alone, found %s" % (
+        folder, sorted(names), present))
+
+
+# --- Faults that must always be undone ------------------------------------
+
+
+def require_root(what):
+    check(os.geteuid() == 0, "%s needs root (run the suite as root, as CI does)" % what)
+
+
+@contextlib.contextmanager
+def mounted(target, *mount_arguments):
+    """Mounts, yields, and unmounts whatever happened in between."""
+    require_root("mounting")
+    result = subprocess.run(["mount"] + list(mount_arguments) + [target],
+                            capture_output=True, text=True)
+    check(result.returncode == 0, "mount %s failed: %s" % (" ".join(mount_arguments),
+                                                             result.stderr.strip()))
+    try:
+        yield target
+    finally:
+        if subprocess.run(["umount", target], capture_output=True).returncode != 0:
+            subprocess.run(["umount", "-l", target], capture_output=True)
+
+
+@contextlib.contextmanager
+def file_attribute(path, flag):
+    """`chattr +flag` for the duration (root cannot write through +i)."""
+    require_root("chattr")
+    result = subprocess.run(["chattr", "+" + flag, path], capture_output=True, text=True)
+    check(result.returncode == 0, "chattr +%s %s failed: %s" % (flag, path, result.stderr.strip()))
+    try:
+        yield path
+    finally:
+        subprocess.run(["chattr", "-" + flag, path], capture_output=True)
+
+
+@contextlib.contextmanager
+def held_lock(path):
+    """Holds an exclusive flock on `path`, as a live writer does."""
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def unused_pid():
+    """A pid that no process has now (for a dead writer's file name)."""
+    for candidate in range(99999, 2, -1):
+        if not process_exists(candidate):
+            return candidate
+    raise Failure("no free pid")
+
+
+# --- Terminals -------------------------------------------------------------
+
+
+class TerminalRun:
+    """filenote on a pseudo-terminal, as a user at a keyboard runs it."""
+
+    def __init__(self, binary, arguments, env, columns=80, rows=24):
+        self.pid, self.master = pty.fork()
+        if self.pid == 0:  # the child: becomes filenote on the terminal
+            try:
+                os.execve(binary, [binary] + list(arguments), env)
+            finally:
+                os._exit(127)
+        import struct
+        import termios
+
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.transcript = b""
+        self.status = None
+
+    def read_for(self, seconds):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError as error:
+                    if error.errno == errno.EIO:
+                        return
+                    raise
+                if not chunk:
+                    return
+                self.transcript += chunk
+
+    def wait_for(self, text, seconds=10):
+        deadline = time.monotonic() + seconds
+        while text not in self.transcript and time.monotonic() < deadline:
+            if self.poll() is not None:
+                self.read_for(0.1)
+                break
+            self.read_for(0.05)
+        return text in self.transcript
+
+    def send(self, data):
+        os.write(self.master, data)
+
+    def poll(self):
+        if self.status is None:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                self.status = os.waitstatus_to_exitcode(status)
+        return self.status
+
+    def wait(self, seconds=10):
+        deadline = time.monotonic() + seconds
+        while self.poll() is None and time.monotonic() < deadline:
+            self.read_for(0.05)
+        if self.poll() is None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.status = -signal.SIGKILL
+            self.close()
+            raise Failure("filenote on a terminal did not end within %ds; screen: %s" % (
+                seconds, show_bytes(self.transcript[-400:], 400)))
+        self.read_for(0.05)
+        return self.status
+
+    def close(self):
+        try:
+            os.close(self.master)
+        except OSError:
+            pass
+
+
+def file_identity(path):
+    """What changes when a file is replaced or written: inode, size, times."""
+    info = os.lstat(path)
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, stat.S_IMODE(info.st_mode))
