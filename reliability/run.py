@@ -26,12 +26,13 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bad_input  # noqa: E402
 import concurrency  # noqa: E402
 import crash_loop  # noqa: E402
+import durability  # noqa: E402
 import faults  # noqa: E402
 import harness  # noqa: E402
 import terminal  # noqa: E402
 
-GROUPS = [("crash", crash_loop), ("concurrency", concurrency), ("faults", faults),
-          ("bad-input", bad_input), ("terminal", terminal)]
+GROUPS = [("crash", crash_loop), ("durability", durability), ("concurrency", concurrency),
+          ("faults", faults), ("bad-input", bad_input), ("terminal", terminal)]
 
 
 def main():
