@@ -57,6 +57,11 @@ final class TmuxSession {
 
   /// Starts `command` (run by `/bin/sh -c`) in a `columns` × `rows` window.
   ///
+  /// The shell stays the pane's process, between the command and the
+  /// signals a test sends with `processID()`, unless the command starts
+  /// with `exec` (dash does not exec the last command by itself): use
+  /// `init(executable:arguments:…)` to run one program.
+  ///
   /// The command's environment is `baseEnvironment` updated with
   /// `environment`, where a nil value removes the variable:
   /// `["HOME": home, "TERM": nil]`. It starts in `workingDirectory`, or
@@ -79,9 +84,6 @@ final class TmuxSession {
       // command gets exactly the ones above. --default-signal: tmux leaves
       // SIGTTIN and SIGTTOU ignored in its panes, and the command should
       // start as it would in a plain terminal (GNU env, coreutils 8.31).
-      // sh -c runs a command that is one simple command with exec, so that
-      // command is the pane's process and the exit status (or signal)
-      // reported is its own.
       let paneCommand =
         "exec env -i --default-signal \(assignments.joined(separator: " ")) "
         + "/bin/sh -c \(shellQuoted(command))"
@@ -92,6 +94,20 @@ final class TmuxSession {
       kill()
       throw error
     }
+  }
+
+  /// Starts `executable` with `arguments` in a `columns` × `rows` window as
+  /// the pane's own process (no shell in between), so `processID()` is the
+  /// program's and its exit status or signal is reported as it is. The
+  /// environment and working directory are as for `init(command:…)`.
+  convenience init(
+    executable: String, arguments: [String] = [], environment: [String: String?] = [:],
+    columns: Int = 80, rows: Int = 24, workingDirectory: String? = nil
+  ) throws {
+    let words = ([executable] + arguments).map(shellQuoted)
+    try self.init(
+      command: "exec " + words.joined(separator: " "), environment: environment,
+      columns: columns, rows: rows, workingDirectory: workingDirectory)
   }
 
   deinit { kill() }
@@ -152,8 +168,9 @@ final class TmuxSession {
     try tmux("resize-window", "-t", TmuxSession.target, "-x", "\(columns)", "-y", "\(rows)")
   }
 
-  /// The process id of the pane's process: the command itself when it is a
-  /// simple command, to send it signals.
+  /// The process id of the pane's process, to send it signals: the
+  /// program for `init(executable:…)` or a command starting with `exec`,
+  /// otherwise the shell running the command.
   func processID() throws -> pid_t {
     let text = try tmux("display-message", "-p", "-t", TmuxSession.target, "#{pane_pid}")
     guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {

@@ -102,6 +102,19 @@ import Testing
 
       #expect(try session.waitForExit() == .killed(by: SIGTERM))
     }
+
+    @Test func anExecutableIsThePanesOwnProcess() throws {
+      let session = try TmuxSession(
+        executable: "/bin/sh", arguments: ["-c", "echo 'it runs'; cat"])
+      try session.waitUntil { $0.contains("it runs") }
+      let pid = try session.processID()
+
+      // The program's own arguments, not a shell's around it.
+      let commandLine = try String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)
+      #expect(commandLine == "/bin/sh\0-c\0echo 'it runs'; cat\0")
+      #expect(Glibc.kill(pid, SIGTERM) == 0)
+      #expect(try session.waitForExit() == .killed(by: SIGTERM))
+    }
   }
 
   @Suite struct Environment {
