@@ -54,10 +54,10 @@ public struct Invocation: Equatable, Sendable {
         guard index < arguments.count else {
           throw .usage("option '--file' needs a path (see 'filenote --help')")
         }
-        file = String(decoding: arguments[index], as: UTF8.self)
+        file = try pathArgument(arguments[index])
         index += 1
       case _ where argument.hasPrefix("--file="):
-        file = String(argument.dropFirst("--file=".count))
+        file = try pathArgument(Array(raw.dropFirst("--file=".utf8.count)))
       default:
         throw .usage("unknown option '\(argument)' (see 'filenote --help')")
       }
@@ -104,5 +104,14 @@ public struct Invocation: Equatable, Sendable {
       throw .usage("unknown command '\(name)' (see 'filenote --help')")
     }
     return Invocation(command: command, file: file)
+  }
+
+  /// A `--file` value; paths are kept as Swift strings, so one that is not
+  /// UTF-8 is refused rather than silently turned into another path.
+  private static func pathArgument(_ raw: [UInt8]) throws(FilenoteError) -> String {
+    guard let path = String(validating: raw, as: UTF8.self) else {
+      throw .usage("cannot use the path given with '--file': it is not valid UTF-8")
+    }
+    return path
   }
 }

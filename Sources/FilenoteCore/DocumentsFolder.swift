@@ -50,7 +50,7 @@ public struct DocumentsFolder: Sendable {
     if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
       return Self.trimmingTrailingSlashes(config) + "/user-dirs.dirs"
     }
-    return home + "/.config/user-dirs.dirs"
+    return FileStore.join(home, ".config/user-dirs.dirs")
   }
 
   /// The documents folder: the one `user-dirs.dirs` configures, else `~/Documents`.
@@ -61,7 +61,7 @@ public struct DocumentsFolder: Sendable {
     {
       return configured
     }
-    return home + "/Documents"
+    return FileStore.join(home, "Documents")
   }
 
   /// The value of the last well-formed `XDG_DOCUMENTS_DIR` line in the text of
@@ -132,6 +132,8 @@ public struct DocumentsFolder: Sendable {
     let trailing = rest[index...].drop(while: { $0 == " " || $0 == "\t" })
     guard trailing.isEmpty || trailing.first == "#" else { return nil }
     guard value.hasPrefix("/") else { return nil }
+    // HOME=/ and "$HOME/Docs" make "//Docs".
+    while value.hasPrefix("//") { value.removeFirst() }
     return trimmingTrailingSlashes(value)
   }
 

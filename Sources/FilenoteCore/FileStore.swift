@@ -29,15 +29,31 @@ public struct FileStore: Sendable {
 
   /// The store a command uses: `--file` wins over `FILENOTE_FILE`, which wins
   /// over `<documents>/datafile.dat`.
-  public static func resolve(fileOption: String?, environment: [String: String]) -> FileStore {
+  /// Paths are kept as Swift strings, so one that is not UTF-8 (named in
+  /// `nonUTF8Variables`, or a `--file` value that didn't decode) is refused.
+  public static func resolve(
+    fileOption: String?, environment: [String: String], nonUTF8Variables: Set<String> = []
+  ) throws(FilenoteError) -> FileStore {
+    func refuseNonUTF8(_ variables: String...) throws(FilenoteError) {
+      for variable in variables where nonUTF8Variables.contains(variable) {
+        throw .usage("cannot use the path in \(variable): it is not valid UTF-8")
+      }
+    }
     if let file = fileOption {
       return FileStore(path: file)
     }
+    try refuseNonUTF8("FILENOTE_FILE")
     if let file = environment["FILENOTE_FILE"], !file.isEmpty {
       return FileStore(path: file)
     }
+    try refuseNonUTF8("HOME", "XDG_CONFIG_HOME")
     let folder = DocumentsFolder(environment: environment).path
-    return FileStore(path: folder + "/" + fileName, createsFolder: true)
+    return FileStore(path: join(folder, fileName), createsFolder: true)
+  }
+
+  /// `folder/name`, without doubling the slash of the root folder.
+  static func join(_ folder: String, _ name: String) -> String {
+    folder.hasSuffix("/") ? folder + name : folder + "/" + name
   }
 
   /// The note as it was read, with the file's identity at that moment so a

@@ -16,27 +16,39 @@ public enum Filenote {
       return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
     var environment: [String: String] = [:]
+    var nonUTF8Variables: Set<String> = []
     var entry = environ
     while let pointer = entry.pointee {
-      let variable = String(cString: pointer)
-      if let equals = variable.firstIndex(of: "=") {
-        environment[String(variable[..<equals])] = String(
-          variable[variable.index(after: equals)...])
+      let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
+      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
+        let name = String(decoding: bytes[..<equals], as: UTF8.self)
+        if let value = String(validating: bytes[(equals + 1)...], as: UTF8.self) {
+          environment[name] = value
+        } else {
+          nonUTF8Variables.insert(name)
+        }
       }
       entry += 1
     }
-    exit(run(arguments: arguments, environment: environment).rawValue)
+    let status = run(
+      arguments: arguments, environment: environment, nonUTF8Variables: nonUTF8Variables)
+    exit(status.rawValue)
   }
 
   /// Runs filenote with the raw bytes of its arguments (without the program
   /// name) and its environment.
-  public static func run(arguments: [[UInt8]], environment: [String: String]) -> ExitCode {
+  /// Variables whose values are not UTF-8 are named in `nonUTF8Variables`
+  /// (and left out of `environment`), so that a path filenote needs from one
+  /// is refused rather than silently repaired into another path.
+  public static func run(
+    arguments: [[UInt8]], environment: [String: String], nonUTF8Variables: Set<String> = []
+  ) -> ExitCode {
     // A closed pipe must end `show` quietly: ignore SIGPIPE and treat EPIPE
     // as the reader having had enough.
     signal(SIGPIPE, SIG_IGN)
     do {
       let invocation = try Invocation.parse(arguments)
-      return try run(invocation, environment: environment)
+      return try run(invocation, environment: environment, nonUTF8Variables: nonUTF8Variables)
     } catch {
       report(error)
       return error.exitCode
@@ -48,10 +60,13 @@ public enum Filenote {
     try? FileDescriptor.standardError.writeAll("filenote: " + error.message + "\n")
   }
 
-  static func run(_ invocation: Invocation, environment: [String: String]) throws(FilenoteError)
-    -> ExitCode
-  {
-    let store = { FileStore.resolve(fileOption: invocation.file, environment: environment) }
+  static func run(
+    _ invocation: Invocation, environment: [String: String], nonUTF8Variables: Set<String>
+  ) throws(FilenoteError) -> ExitCode {
+    let store = { () throws(FilenoteError) in
+      try FileStore.resolve(
+        fileOption: invocation.file, environment: environment, nonUTF8Variables: nonUTF8Variables)
+    }
     switch invocation.command {
     case .help(let topic):
       let text = topic.flatMap(HelpText.command) ?? HelpText.general
@@ -61,7 +76,7 @@ public enum Filenote {
     case .path:
       try printOut(Array((store().path + "\n").utf8))
     case .show:
-      let store = store()
+      let store = try store()
       guard var note = try store.read() else { throw .noNote(path: store.path) }
       note.bytes.append(UInt8(ascii: "\n"))
       try printOut(note.bytes)

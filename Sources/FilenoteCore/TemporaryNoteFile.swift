@@ -109,12 +109,22 @@ final class TemporaryNoteFile {
     unlink(path)
   }
 
+  /// Creates `folder`, and any missing folder above it, each with mode 0700
+  /// (the desktop's own tools create a configured documents folder the same way).
   private static func createFolderIfMissing(_ folder: String) throws(FilenoteError) {
     if mkdir(folder, 0o700) == 0 {
       // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
       _ = chmod(folder, 0o700)
       try FileStore(path: folder).syncFolder(of: folder, action: "cannot create folder")
-    } else if errno != EEXIST {
+      return
+    }
+    switch errno {
+    case EEXIST:
+      return
+    case ENOENT where folder != "/" && FileStore.folder(of: folder) != folder:
+      try createFolderIfMissing(FileStore.folder(of: folder))
+      try createFolderIfMissing(folder)
+    default:
       throw .system(action: "cannot create folder", path: folder, errno: .current)
     }
   }

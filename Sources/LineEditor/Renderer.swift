@@ -34,6 +34,10 @@ public struct Renderer: Sendable {
   private var anchor = 0
   /// The bytes of the last render, or `nil` when what is on screen is unknown.
   private var lastOutput: [UInt8]?
+  /// How many columns the last render drew, prompt and markers included: a
+  /// session compares it with a new, narrower width to tell whether the
+  /// terminal may have wrapped the line.
+  public private(set) var drawnColumns = 0
 
   /// A renderer that draws `prompt` (e.g. `"> "`) at column 0, before the text.
   ///
@@ -81,6 +85,7 @@ public struct Renderer: Sendable {
     }
     output.draw(frame.cells)
     output.endReverse()
+    drawnColumns = textStart + frame.cells.reduce(0) { $0 + $1.columns }
     output.append(TerminalCode.clearToEndOfLine)
     output.append(TerminalCode.carriageReturn)
     let cursorColumn = min(textStart + frame.columns(before: cursor), writableColumns)

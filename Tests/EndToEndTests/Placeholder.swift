@@ -1,1 +1,0 @@
-// Placeholder until the end-to-end tests land.

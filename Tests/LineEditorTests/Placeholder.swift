@@ -1,1 +1,0 @@
-// Placeholder until the line editor tests land.
