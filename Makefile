@@ -2,7 +2,6 @@
 # could type yourself.
 
 PREFIX ?= /usr/local
-BINDIR = $(DESTDIR)$(PREFIX)/bin
 SWIFT ?= swift
 # The release build (the one `run`, `install` and `bench` use): one static
 # executable, so nothing is loaded or relocated before main, linked by lld
@@ -14,7 +13,19 @@ RELEASE_FLAGS = -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld \
 	-Xlinker --no-warn-symbol-ordering
 RELEASE_BINARY = .build/release/filenote
 
-.PHONY: all build release run test format lint clean install uninstall \
+# What `make install` puts where. DESTDIR (empty by default) is prepended to
+# every path, so a package build can stage the files: make install DESTDIR=/tmp/stage
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+
+# The binary that install-files copies: the release build unless told otherwise
+# (the tests install the debug binary they already have: make install-files BINARY=...).
+BINARY ?= $(RELEASE_BINARY)
+
+.PHONY: all build release run test format lint clean install install-files uninstall \
 	bench bench-check symbol-order
 
 all: build
@@ -54,12 +65,27 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
+# make install [PREFIX=/usr/local] [DESTDIR=]: build the release binary, then
+# install it with the man page and the bash, zsh and fish completions.
 install: release
-	install -d $(BINDIR)
-	install -m 0755 $(RELEASE_BINARY) $(BINDIR)/filenote
+	$(MAKE) install-files BINARY=$(RELEASE_BINARY)
 
+# Installs the files without building anything first.
+install-files:
+	install -d "$(BINDIR)" "$(MANDIR)" "$(BASH_COMPLETION_DIR)" \
+		"$(ZSH_COMPLETION_DIR)" "$(FISH_COMPLETION_DIR)"
+	install -m 0755 "$(BINARY)" "$(BINDIR)/filenote"
+	install -m 0644 doc/filenote.1 "$(MANDIR)/filenote.1"
+	install -m 0644 completions/filenote.bash "$(BASH_COMPLETION_DIR)/filenote"
+	install -m 0644 completions/_filenote "$(ZSH_COMPLETION_DIR)/_filenote"
+	install -m 0644 completions/filenote.fish "$(FISH_COMPLETION_DIR)/filenote.fish"
+
+# Removes exactly the files install-files put there; the folders stay, as
+# other programs' files may live in them.
 uninstall:
-	rm -f $(BINDIR)/filenote
+	rm -f "$(BINDIR)/filenote" "$(MANDIR)/filenote.1" \
+		"$(BASH_COMPLETION_DIR)/filenote" "$(ZSH_COMPLETION_DIR)/_filenote" \
+		"$(FISH_COMPLETION_DIR)/filenote.fish"
 
 clean:
 	rm -rf .build
