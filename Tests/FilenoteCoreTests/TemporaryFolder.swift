@@ -35,7 +35,8 @@ final class TemporaryFolder {
 
   /// The names in a subfolder, sorted.
   func names(in relative: String = "") -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? path : file(relative))) ?? []).sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? path : file(relative)))
+      ?? []).sorted()
   }
 
   /// The permission bits of a file, not following a final symbolic link.
