@@ -3,7 +3,14 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
-RELEASE_FLAGS = -c release
+# The release build (the one `run`, `install` and `bench` use): one static
+# executable, so nothing is loaded or relocated before main, linked by lld
+# with the functions a run calls laid out together (bench/symbol-order.txt,
+# written by `make symbol-order`), so a short run maps few pages. See the
+# Performance section of README.md for what each of these buys.
+RELEASE_FLAGS = -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/bench/symbol-order.txt \
+	-Xlinker --no-warn-symbol-ordering
 RELEASE_BINARY = .build/release/filenote
 
 # What `make install` puts where. DESTDIR (empty by default) is prepended to
@@ -18,7 +25,8 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # (the tests install the debug binary they already have: make install-files BINARY=...).
 BINARY ?= $(RELEASE_BINARY)
 
-.PHONY: all build release run test format lint clean install install-files uninstall
+.PHONY: all build release run test format lint clean install install-files uninstall \
+	bench bench-check symbol-order
 
 all: build
 
@@ -26,11 +34,26 @@ build:
 	$(SWIFT) build
 
 release:
+	@# SwiftPM does not see the ordering file as an input of the link: relink when it changed.
+	@if [ bench/symbol-order.txt -nt $(RELEASE_BINARY) ]; then rm -f $(RELEASE_BINARY); fi
 	$(SWIFT) build $(RELEASE_FLAGS)
 
 # make run ARGS="show"
 run: release
 	$(RELEASE_BINARY) $(ARGS)
+
+# The benchmarks of README.md's Performance section, judged against their
+# targets (a few minutes; not part of `make test`).
+bench: release
+	python3 bench/bench.py --binary $(RELEASE_BINARY)
+
+# Each benchmark once, to show they still run; timings are not judged.
+bench-check: release
+	python3 bench/bench.py --binary $(RELEASE_BINARY) --smoke
+
+# Rewrites bench/symbol-order.txt from a trace of the release binary.
+symbol-order: release
+	python3 bench/symbol_order.py $(RELEASE_BINARY) bench/symbol-order.txt
 
 test:
 	$(SWIFT) build --build-tests
