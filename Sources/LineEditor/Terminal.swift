@@ -200,7 +200,7 @@ public final class Terminal {
   public func read(timeoutMilliseconds: Int32?) throws(TerminalError) -> TerminalEvent {
     if !pendingSignals.isEmpty { return .signal(pendingSignals.removeFirst()) }
     if reachedEndOfFile { return .endOfFile }
-    let deadline = timeoutMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
+    let deadline = timeoutMilliseconds.map { Terminal.monotonicMilliseconds() + Int64($0) }
     while true {
       var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0)]
       if let signalPipe {
@@ -249,15 +249,22 @@ public final class Terminal {
     return raw
   }
 
-  /// The poll timeout left until `deadline`, rounded up so a wait never ends
-  /// early; -1 (forever) without a deadline.
-  private static func milliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+  /// The poll timeout left until `deadline` (in `monotonicMilliseconds()`);
+  /// -1 (forever) without a deadline.
+  private static func milliseconds(until deadline: Int64?) -> Int32 {
     guard let deadline else { return -1 }
-    let left = ContinuousClock.now.duration(to: deadline)
-    if left <= .zero { return 0 }
-    let (seconds, attoseconds) = left.components
-    let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-    return Int32(clamping: milliseconds)
+    return Int32(clamping: max(deadline - monotonicMilliseconds(), 0))
+  }
+
+  /// A clock that never jumps, in milliseconds. clock_gettime rather than
+  /// `ContinuousClock`, which would pull the concurrency runtime's start-up
+  /// into every run of the static executable (measured: fewer pages touched
+  /// by `filenote show`).
+  private static func monotonicMilliseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    // Rounded up, so a wait never ends early.
+    return Int64(now.tv_sec) * 1000 + (Int64(now.tv_nsec) + 999_999) / 1_000_000
   }
 
   /// One read of whatever the terminal has; nil when there was nothing after

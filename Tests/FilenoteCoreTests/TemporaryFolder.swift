@@ -8,7 +8,7 @@ final class TemporaryFolder {
     let template = FileManager.default.temporaryDirectory.path + "/filenote-test.XXXXXX"
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { fatalError("mkdtemp failed: \(errno)") }
-    path = String(cString: bytes)
+    path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   deinit {
@@ -26,7 +26,7 @@ final class TemporaryFolder {
     let full = file(relative)
     try! FileManager.default.createDirectory(
       atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: full, contents: Data(bytes))
+    precondition(FileManager.default.createFile(atPath: full, contents: Data(bytes)))
   }
 
   func bytes(_ relative: String) -> [UInt8]? {
