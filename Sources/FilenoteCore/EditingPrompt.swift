@@ -136,7 +136,10 @@ struct EditingPrompt {
           try suspend()
           continue
         case .signal(.continued):
+          // Stopped from outside (SIGSTOP, or SIGTTOU when started in the
+          // background): the shell has written below the line meanwhile.
           try terminal.enterRawMode()
+          try terminal.write(Array("\r\n".utf8))
           try redrawAfterResume()
           continue
         case .signal(.terminationRequested(let signalNumber)):
@@ -145,19 +148,28 @@ struct EditingPrompt {
         }
         var changed = false
         for key in keys {
+          let ending: Ending
           switch state.handle(key) {
-          case .edited: changed = true
-          case .unchanged: break
-          case .submit: return .submit(state.text)
-          case .cancel: return .cancel
-          case .endOfInput: return .endOfInput
+          case .edited:
+            changed = true
+            continue
+          case .unchanged: continue
+          case .submit: ending = .submit(state.text)
+          case .cancel: ending = .cancel
+          case .endOfInput: ending = .endOfInput
           case .redrawScreen:
             try terminal.write(Array((EditingPrompt.clearScreen + hint + "\r\n").utf8))
             renderer.invalidate()
             changed = true
+            continue
           case .suspend:
             try suspend()
+            continue
           }
+          // Keys that came in the same read as Enter are on the line too:
+          // show the line as it is saved (or dropped).
+          if changed { try draw() }
+          return ending
         }
         // One redraw per read, however many keys it brought (a fast paste).
         if changed { try draw() }
@@ -218,7 +230,8 @@ struct EditingPrompt {
         }
       }
       decoder = KeyDecoder()
-      try? terminal.write(Array((answer ? "y\r\n" : "n\r\n").utf8))
+      // After "y" the session ends the line itself, as after any Enter.
+      try? terminal.write(Array((answer ? "y" : "n\r\n").utf8))
       if !answer {
         try? terminal.write(Array(("Not saved; edit on, or Ctrl-C to cancel.\r\n").utf8))
         renderer.invalidate()
