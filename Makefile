@@ -55,9 +55,13 @@ bench-check: release
 symbol-order: release
 	python3 bench/symbol_order.py $(RELEASE_BINARY) bench/symbol-order.txt
 
-test:
+# The whole test suite, as CI runs it: formatting, unit and end-to-end tests,
+# and one quick run of each benchmark (built so they cannot rot; timings are
+# not judged here).
+test: lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	$(MAKE) bench-check
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
