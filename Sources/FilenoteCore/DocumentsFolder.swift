@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -16,9 +14,11 @@ import FoundationEssentials
 /// - reads `user-dirs.dirs` but keeps the shell quoting and `$HOME` literally,
 ///   so `XDG_DOCUMENTS_DIR="$HOME/Docs"` becomes the relative URL
 ///   `%22$HOME/Docs%22/`.
-/// So filenote reads `user-dirs.dirs` itself, as `xdg-user-dir` does, and asks
-/// `FileManager` only for the home folder when `$HOME` is not set (asking it
-/// costs more start-up time than all the rest of `filenote show`).
+/// So filenote reads `user-dirs.dirs` itself, as `xdg-user-dir` does, and
+/// takes the home folder from `$HOME`, or from the user database (where
+/// `FileManager` takes it) only when `$HOME` is not set. It does not link
+/// Foundation at all: loading it costs more start-up time than all the rest
+/// of `filenote show`.
 public struct DocumentsFolder: Sendable {
   /// The process environment (or a test's).
   public var environment: [String: String]
@@ -35,13 +35,15 @@ public struct DocumentsFolder: Sendable {
     self.environment = environment
   }
 
-  /// The home folder: `$HOME` when it is an absolute path, else the password
-  /// database's answer through `FileManager`.
+  /// The home folder: `$HOME` when it is an absolute path, else the user
+  /// database's answer for the effective user, else `/var/empty` (the
+  /// answers `FileManager.default.homeDirectoryForCurrentUser` gives).
   public var home: String {
     if let home = environment["HOME"], home.hasPrefix("/") {
       return Self.trimmingTrailingSlashes(home)
     }
-    return Self.trimmingTrailingSlashes(FileManager.default.homeDirectoryForCurrentUser.path)
+    return Self.trimmingTrailingSlashes(
+      PasswordDatabase.homeFolder(ofUser: geteuid()) ?? "/var/empty")
   }
 
   /// `${XDG_CONFIG_HOME:-$HOME/.config}/user-dirs.dirs`; a relative

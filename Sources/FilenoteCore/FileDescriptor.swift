@@ -63,7 +63,8 @@ public struct FileDescriptor: Sendable {
   func readToEnd(sizeHint: Int = 0) throws(Errno) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(sizeHint + 1)
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    // No bigger than needed: a small note then touches one page, not sixteen.
+    var chunk = [UInt8](repeating: 0, count: Swift.min(64 * 1024, Swift.max(4096, sizeHint + 1)))
     while true {
       var failure: Errno?
       let count = chunk.withUnsafeMutableBytes { buffer in
@@ -76,6 +77,19 @@ public struct FileDescriptor: Sendable {
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
     }
+  }
+
+  /// Asks the kernel to write this file's dirty pages out now, without
+  /// waiting, and to drop the ones already written from the page cache.
+  func startWriteback() {
+    _ = posix_fadvise(rawValue, 0, 0, POSIX_FADV_DONTNEED)
+  }
+
+  /// Makes the pipe this descriptor reads from hold up to 1 MiB, so its
+  /// writer can run ahead while we write; nothing happens when it is not a pipe.
+  func growPipeBuffer() {
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ, which Glibc's module does not export
+    _ = fcntl(rawValue, setPipeSize, Int32(1 << 20))
   }
 
   func sync() throws(Errno) {

@@ -56,6 +56,7 @@ extension FileStore {
     // out to be the one trailing line ending to drop.
     var held: [UInt8] = []
     var replacement: TemporaryNoteFile?
+    input.growPipeBuffer()
     do throws(FilenoteError) {
       while true {
         let count: Int

@@ -22,8 +22,9 @@ public enum Filenote {
       let bytes = UnsafeRawBufferPointer(start: pointer, count: strlen(pointer))
       if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
         let name = String(decoding: bytes[..<equals], as: UTF8.self)
-        if let value = String(validating: bytes[(equals + 1)...], as: UTF8.self) {
-          environment[name] = value
+        let value = UnsafeRawBufferPointer(rebasing: bytes[(equals + 1)...])
+        if UTF8Validator.firstInvalidOffset(in: value) == nil {
+          environment[name] = String(decoding: value, as: UTF8.self)
         } else {
           nonUTF8Variables.insert(name)
         }

@@ -68,7 +68,17 @@ final class TemporaryNoteFile {
     } catch {
       throw .system(action: "cannot save", path: target, errno: error)
     }
+    // A large note goes to disk while it is still arriving, rather than all
+    // in the final fsync (which still waits for whatever is left).
+    if bytesWritten >= writebackStart + Self.writebackInterval {
+      descriptor.startWriteback()
+      writebackStart = bytesWritten
+    }
   }
+
+  /// How much a save writes between two `startWriteback()` calls.
+  private static let writebackInterval = 2 << 20
+  private var writebackStart = 0
 
   /// Makes the written bytes the note: mode, fsync, rename, fsync the folder.
   func commit() throws(FilenoteError) {

@@ -32,22 +32,45 @@ public struct UTF8Validator: Sendable {
 
   /// Checks the next chunk of the stream.
   public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
-    guard firstInvalidOffset == nil, bytes.count > 0 else {
-      count += bytes.count
-      return
-    }
-    let base = count
-    var index = 0
+    defer { count += bytes.count }
+    guard firstInvalidOffset == nil, bytes.count > 0 else { return }
     let total = bytes.count
-    while index < total {
+    // The first three bytes one at a time: they may end a sequence the last
+    // chunk began, and the block check needs three bytes before it.
+    let head = Swift.min(total, 3)
+    guard walk(bytes, from: 0, to: head) else { return }
+    var resume = head
+    var block = head
+    while block + 16 <= total && Self.blockIsWellFormed(bytes, at: block) { block += 16 }
+    if block > head {
+      // Everything before `block` is well formed. Walk on from the start of
+      // the sequence in progress there: a lead byte among the three before
+      // it (three continuation bytes end a four-byte sequence).
+      resume = block
+      pending = 0
+      for back in 1...3 where bytes[block - back] & 0xC0 != 0x80 {
+        if bytes[block - back] >= 0xC0 { resume = block - back }
+        break
+      }
+    }
+    _ = walk(bytes, from: resume, to: total)
+  }
+
+  /// Checks `bytes[start..<end]` one byte at a time, carrying the sequence in
+  /// progress from one call to the next; false once something is ill formed.
+  private mutating func walk(_ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Bool
+  {
+    let base = count
+    var index = start
+    while index < end {
       if pending == 0 {
         // ASCII runs are the common case: check eight bytes at a time.
-        while index + 8 <= total,
+        while index + 8 <= end,
           bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
         {
           index += 8
         }
-        if index == total { break }
+        if index == end { break }
         let byte = bytes[index]
         if byte < 0x80 {
           index += 1
@@ -73,14 +96,14 @@ public struct UTF8Validator: Sendable {
           pending = 3
           nextHigh = 0x8F
         default:
-          fail(at: sequenceStart, total: total)
-          return
+          firstInvalidOffset = sequenceStart
+          return false
         }
       } else {
         let byte = bytes[index]
         guard byte >= nextLow && byte <= nextHigh else {
-          fail(at: sequenceStart, total: total)
-          return
+          firstInvalidOffset = sequenceStart
+          return false
         }
         pending -= 1
         nextLow = 0x80
@@ -88,7 +111,39 @@ public struct UTF8Validator: Sendable {
       }
       index += 1
     }
-    count += total
+    return true
+  }
+
+  /// Whether each of the 16 bytes at `index` (at least 3) is what the three
+  /// bytes before it allow, which is all that well-formed UTF-8 asks of it:
+  /// a continuation byte exactly where a lead byte calls for one, no byte
+  /// that is never used (C0, C1, F5...FF), and the narrower second byte after
+  /// E0, ED, F0 and F4. Branch-free, sixteen bytes at a time: several times
+  /// faster than walking text that mixes ASCII with other scripts.
+  @inline(__always)
+  private static func blockIsWellFormed(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    typealias Bytes = SIMD16<UInt8>
+    func all(_ value: UInt8) -> Bytes { Bytes(repeating: value) }
+    // `any()` on a mask is an out-of-line call; OR-ing two words is not.
+    func isZero(_ vector: Bytes) -> Bool {
+      let words = unsafeBitCast(vector, to: SIMD2<UInt64>.self)
+      return words[0] | words[1] == 0
+    }
+    let current = bytes.loadUnaligned(fromByteOffset: index, as: Bytes.self)
+    let back3 = bytes.loadUnaligned(fromByteOffset: index - 3, as: Bytes.self)
+    if isZero((current | back3) & all(0x80)) { return true }  // all ASCII
+    let back1 = bytes.loadUnaligned(fromByteOffset: index - 1, as: Bytes.self)
+    let back2 = bytes.loadUnaligned(fromByteOffset: index - 2, as: Bytes.self)
+    let isContinuation = (current & all(0xC0)) .== all(0x80)
+    let mustContinue = (back1 .>= all(0xC0)) .| (back2 .>= all(0xE0)) .| (back3 .>= all(0xF0))
+    let misplaced = isContinuation .^ mustContinue
+    let neverUsed = (current .>= all(0xF5)) .| ((current & all(0xFE)) .== all(0xC0))
+    let outOfRange =
+      ((back1 .== all(0xE0)) .& (current .< all(0xA0)))
+      .| ((back1 .== all(0xED)) .& (current .> all(0x9F)))
+      .| ((back1 .== all(0xF0)) .& (current .< all(0x90)))
+      .| ((back1 .== all(0xF4)) .& (current .> all(0x8F)))
+    return isZero(unsafeBitCast(misplaced .| neverUsed .| outOfRange, to: Bytes.self))
   }
 
   /// Checks a whole byte array as the next chunk.
@@ -101,11 +156,6 @@ public struct UTF8Validator: Sendable {
     if firstInvalidOffset == nil && pending > 0 {
       firstInvalidOffset = sequenceStart
     }
-  }
-
-  private mutating func fail(at offset: Int, total: Int) {
-    firstInvalidOffset = offset
-    count += total
   }
 
   /// The offset of the first ill-formed sequence in `bytes`, or `nil` when

@@ -63,7 +63,8 @@ extension CommandTests {
       }
 
       @Test(
-        "a configured documents folder is created on the first save even when its parent is missing")
+        "a configured documents folder is created on the first save even when its parent is missing"
+      )
       func configuredFolderWithMissingParent() throws {
         let home = try TemporaryHome()
         try home.write(

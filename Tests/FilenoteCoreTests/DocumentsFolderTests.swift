@@ -57,7 +57,8 @@ import Testing
     }
 
     @Test func anAbsoluteEntryIsUsed() {
-      let (folder, _) = DocumentsFolderTests().resolve(userDirs: "XDG_DOCUMENTS_DIR=\"/srv/docs\"\n")
+      let (folder, _) = DocumentsFolderTests().resolve(
+        userDirs: "XDG_DOCUMENTS_DIR=\"/srv/docs\"\n")
       #expect(folder == "/srv/docs")
     }
 
@@ -68,7 +69,8 @@ import Testing
     }
 
     @Test func bracedHOMEIsUnderstood() {
-      let (folder, home) = DocumentsFolderTests().resolve(userDirs: "XDG_DOCUMENTS_DIR=\"${HOME}/Papers\"")
+      let (folder, home) = DocumentsFolderTests().resolve(
+        userDirs: "XDG_DOCUMENTS_DIR=\"${HOME}/Papers\"")
       #expect(folder == home + "/Papers")
     }
 
@@ -79,7 +81,8 @@ import Testing
     }
 
     @Test func theHomeFolderItselfIsAllowed() {
-      let (folder, home) = DocumentsFolderTests().resolve(userDirs: "XDG_DOCUMENTS_DIR=\"$HOME/\"\n")
+      let (folder, home) = DocumentsFolderTests().resolve(
+        userDirs: "XDG_DOCUMENTS_DIR=\"$HOME/\"\n")
       #expect(folder == home)
     }
 
@@ -99,7 +102,7 @@ import Testing
       #expect(folder == home + "/Documents")
     }
 
-    @Test func XDG_CONFIG_HOMEIsWhereTheFileIsLookedFor() {
+    @Test func configHomeIsWhereTheFileIsLookedFor() {
       let temporary = TemporaryFolder()
       temporary.write("elsewhere/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromElsewhere\"\n")
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
@@ -107,7 +110,7 @@ import Testing
       #expect(DocumentsFolder(environment: environment).path == temporary.path + "/FromElsewhere")
     }
 
-    @Test func aRelativeXDG_CONFIG_HOMEIsIgnored() {
+    @Test func aRelativeConfigHomeIsIgnored() {
       let temporary = TemporaryFolder()
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
       let environment = ["HOME": temporary.path, "XDG_CONFIG_HOME": "relative"]

@@ -41,7 +41,8 @@ import Testing
 
   @Test func aFullDiskLeavesTheOldNoteIntactAndNoTemporaryFile() throws {
     let folder = TemporaryFolder()
-    try FileManager.default.createDirectory(atPath: folder.file("notes"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: folder.file("notes"), withIntermediateDirectories: true)
     try #require(
       try Self.run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.file("notes")) == 0,
       "mounting needs root")

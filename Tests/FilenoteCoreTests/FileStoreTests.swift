@@ -183,7 +183,9 @@ import Testing
       let fixture = Fixture()
       #expect(symlink("b", fixture.folder.file("a")) == 0)
       #expect(symlink("a", fixture.folder.file("b")) == 0)
-      #expect(throws: FilenoteError.self) { try FileStore(path: fixture.folder.file("a")).save("x") }
+      #expect(throws: FilenoteError.self) {
+        try FileStore(path: fixture.folder.file("a")).save("x")
+      }
     }
   }
 
@@ -207,7 +209,9 @@ import Testing
       precondition(pipe(&fds) == 0)
       let writeEnd = fds[1]
       let writer = Thread {
-        for chunk in chunks { _ = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) } }
+        for chunk in chunks {
+          _ = chunk.withUnsafeBytes { write(writeEnd, $0.baseAddress, $0.count) }
+        }
         close(writeEnd)
       }
       writer.start()

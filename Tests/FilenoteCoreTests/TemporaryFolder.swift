@@ -8,7 +8,7 @@ final class TemporaryFolder {
     let template = FileManager.default.temporaryDirectory.path + "/filenote-test.XXXXXX"
     var bytes = Array(template.utf8CString)
     guard mkdtemp(&bytes) != nil else { fatalError("mkdtemp failed: \(errno)") }
-    path = String(cString: bytes)
+    path = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   deinit {
@@ -26,7 +26,7 @@ final class TemporaryFolder {
     let full = file(relative)
     try! FileManager.default.createDirectory(
       atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-    FileManager.default.createFile(atPath: full, contents: Data(bytes))
+    precondition(FileManager.default.createFile(atPath: full, contents: Data(bytes)))
   }
 
   func bytes(_ relative: String) -> [UInt8]? {
@@ -35,7 +35,8 @@ final class TemporaryFolder {
 
   /// The names in a subfolder, sorted.
   func names(in relative: String = "") -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? path : file(relative))) ?? []).sorted()
+    ((try? FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? path : file(relative)))
+      ?? []).sorted()
   }
 
   /// The permission bits of a file, not following a final symbolic link.

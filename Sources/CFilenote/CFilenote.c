@@ -1,0 +1,154 @@
+// Why these are in C:
+// - ioctl is variadic, and Swift cannot call variadic C functions.
+// - posix_openpt and friends are hidden from Swift's Glibc module, which is
+//   built without _GNU_SOURCE / _XOPEN_SOURCE.
+// - A signal handler may only make async-signal-safe calls. A Swift closure
+//   used as a handler could retain, release or allocate, which can deadlock
+//   when the signal lands inside malloc. This handler is one write(2).
+
+#define _GNU_SOURCE  // pipe2, ptsname_r
+#include "CFilenote.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+int filenote_window_size(int fd, unsigned short *rows, unsigned short *columns) {
+  struct winsize size;
+  if (ioctl(fd, TIOCGWINSZ, &size) == -1) return -1;
+  *rows = size.ws_row;
+  *columns = size.ws_col;
+  return 0;
+}
+
+int filenote_set_window_size(int fd, unsigned short rows, unsigned short columns) {
+  struct winsize size;
+  memset(&size, 0, sizeof size);
+  size.ws_row = rows;
+  size.ws_col = columns;
+  return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+int filenote_open_pseudo_terminal(int *master, int *slave) {
+  int master_fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
+  if (master_fd == -1) return -1;
+  char name[128];
+  int slave_fd = -1;
+  if (grantpt(master_fd) == 0 && unlockpt(master_fd) == 0 &&
+      ptsname_r(master_fd, name, sizeof name) == 0) {
+    slave_fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
+  }
+  if (slave_fd == -1) {
+    int saved_errno = errno;
+    close(master_fd);
+    errno = saved_errno;
+    return -1;
+  }
+  *master = master_fd;
+  *slave = slave_fd;
+  return 0;
+}
+
+enum { maximum_signals = 16 };
+
+// The self-pipe is created once and never closed: a handler running on another
+// thread while we uninstall could otherwise write into a closed descriptor, or
+// worse, into an unrelated file that was just given the same number.
+static int pipe_ends[2] = {-1, -1};
+
+static int installed = 0;
+static int installed_count = 0;
+static int installed_signals[maximum_signals];
+static struct sigaction previous_actions[maximum_signals];
+
+static void note_signal(int signal_number) {
+  int saved_errno = errno;  // the interrupted code may be about to read errno
+  unsigned char byte = (unsigned char)signal_number;
+  // A full pipe drops the byte: the reader has thousands of wake-ups pending.
+  (void)write(pipe_ends[1], &byte, 1);
+  errno = saved_errno;
+}
+
+// Returns 0, or -1 with errno set by the first failure (every action is
+// restored that can be).
+static int restore_previous_actions(void) {
+  int result = 0;
+  int first_errno = 0;
+  while (installed_count > 0) {
+    installed_count -= 1;
+    int signal_number = installed_signals[installed_count];
+    if (sigaction(signal_number, &previous_actions[installed_count], NULL) == -1 && result == 0) {
+      result = -1;
+      first_errno = errno;
+    }
+  }
+  if (result == -1) errno = first_errno;
+  return result;
+}
+
+static int is_ignored_by_default(int signal_number) {
+  return signal_number == SIGWINCH || signal_number == SIGCONT;
+}
+
+int filenote_signal_pipe_install(const int *signals, int count) {
+  if (installed) {
+    errno = EBUSY;
+    return -1;
+  }
+  if (count < 0 || count > maximum_signals) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (pipe_ends[0] == -1) {
+    // Non-blocking on both ends: the handler must never block, and the reader
+    // drains the pipe until EAGAIN.
+    if (pipe2(pipe_ends, O_NONBLOCK | O_CLOEXEC) == -1) return -1;
+  } else {
+    // Forget signals caught during an earlier installation.
+    unsigned char stale[64];
+    while (read(pipe_ends[0], stale, sizeof stale) > 0) {
+    }
+  }
+
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = note_signal;
+  sigemptyset(&action.sa_mask);
+  // The poll in Terminal.read wakes up through the pipe whatever this flag
+  // says (poll is never restarted); SA_RESTART spares every other blocking
+  // call in the process (a file write, an fsync) an EINTR it does not expect.
+  action.sa_flags = SA_RESTART;
+
+  installed_count = 0;
+  for (int index = 0; index < count; index += 1) {
+    int signal_number = signals[index];
+    struct sigaction current;
+    if (sigaction(signal_number, NULL, &current) == -1) goto failed;
+    if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN &&
+        !is_ignored_by_default(signal_number)) {
+      continue;
+    }
+    if (sigaction(signal_number, &action, &previous_actions[installed_count]) == -1) goto failed;
+    installed_signals[installed_count] = signal_number;
+    installed_count += 1;
+  }
+  installed = 1;
+  return pipe_ends[0];
+
+failed: {
+  int saved_errno = errno;
+  (void)restore_previous_actions();
+  errno = saved_errno;
+  return -1;
+}
+}
+
+int filenote_signal_pipe_uninstall(void) {
+  if (!installed) return 0;
+  installed = 0;
+  return restore_previous_actions();
+}

@@ -1,0 +1,37 @@
+// The few C library calls Swift cannot make itself. Everything else (termios,
+// poll, read, write, kill, sigprocmask) is called from Swift through Glibc.
+
+#ifndef CFILENOTE_H
+#define CFILENOTE_H
+
+/// Reads the window size of the terminal open on `fd` (TIOCGWINSZ).
+/// Returns 0, or -1 with errno set.
+int filenote_window_size(int fd, unsigned short *rows, unsigned short *columns);
+
+/// Sets the window size of the terminal open on `fd` (TIOCSWINSZ). For tests,
+/// on the master side of a pseudo-terminal, as a terminal emulator does.
+/// Returns 0, or -1 with errno set.
+int filenote_set_window_size(int fd, unsigned short rows, unsigned short columns);
+
+/// Opens a new pseudo-terminal pair, neither becoming the controlling
+/// terminal. For tests: Swift's Glibc module is built without the feature
+/// macros that declare posix_openpt, grantpt, unlockpt and ptsname_r.
+/// Returns 0, or -1 with errno set and nothing left open.
+int filenote_open_pseudo_terminal(int *master, int *slave);
+
+/// Starts catching `signals` (at most 16): each caught signal writes its number
+/// as one byte to a self-pipe, whose non-blocking, close-on-exec read end is
+/// returned. Returns -1 with errno set on failure (EBUSY when signals are
+/// already being caught), in which case no disposition has changed.
+///
+/// A signal that is ignored when this is called stays ignored, unless doing
+/// nothing is already its default (SIGWINCH, SIGCONT): a shell ignores SIGINT
+/// and SIGQUIT for background jobs, and `nohup` ignores SIGHUP, on purpose.
+int filenote_signal_pipe_install(const int *signals, int count);
+
+/// Gives every signal caught by `filenote_signal_pipe_install` back the
+/// disposition it had before. Bytes still in the pipe are discarded by the
+/// next install. Returns 0, or -1 with errno set.
+int filenote_signal_pipe_uninstall(void);
+
+#endif

@@ -1,0 +1,536 @@
+#!/usr/bin/env python3
+"""filenote's benchmarks: each one side by side with a reference command.
+
+Every benchmark runs filenote and its reference in pairs on the same data,
+alternating which one goes first, after a warm-up, and reports the median of
+each side and the median of the per-pair ratios (filenote / reference), so a
+machine that is busier in one moment than the next slows both sides of a pair
+alike. Every run gets its own temporary HOME (or --file) prepared before the
+clock starts; its result is checked after the clock stops.
+
+Peak memory is the maximum resident set size that /usr/bin/time reports
+(getrusage of a child forked from this Python process would count this
+process's own pages, which a child keeps until it calls exec).
+
+    bench/bench.py --binary .build/release/filenote       # the table, judged
+    bench/bench.py --binary .build/release/filenote --smoke   # each once, not judged
+
+Python 3 standard library only. Exit status: 0 when every target is met (or,
+with --smoke, when every benchmark ran without an error), 1 when a target is
+missed, 2 when a benchmark could not run.
+"""
+
+import argparse
+import fcntl
+import os
+import pty
+import random
+import select
+import shutil
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+TIME = "/usr/bin/time"
+KIB = 1024
+MIB = 1024 * 1024
+# The pseudo-terminal's size, fixed so every run draws the same screen.
+ROWS, COLUMNS = 24, 80
+# How long a prompt must stay quiet after its first output to count as drawn.
+DRAWN_QUIET_SECONDS = 0.06
+
+
+class BenchError(Exception):
+    """A benchmark could not run, or a run did not do what it should."""
+
+
+# ---------------------------------------------------------------------------
+# Data: fixed and seeded, so every run and every machine types the same keys.
+
+WORDS = (
+    "note buy milk call the plumber tomorrow at nine remember meeting draft "
+    "review send invoice café naïve façade über résumé 日本語 メモ 東京 "
+    "α β γ release build static swift editor cursor window terminal"
+).split()
+
+
+def note_text(size: int, seed: int) -> bytes:
+    """One line of words, exactly `size` bytes of valid UTF-8, no control characters."""
+    rng = random.Random(seed)
+    out = bytearray()
+    while len(out) < size:
+        out += rng.choice(WORDS).encode() + b" "
+    # Cut back to `size` on a character boundary, then pad with ASCII.
+    cut = size
+    while 0 < cut < len(out) and (out[cut] & 0xC0) == 0x80:
+        cut -= 1
+    text = bytes(out[:cut]).rstrip(b" ")
+    return text + b"x" * (size - len(text))
+
+
+def bulk_input(size: int) -> bytes:
+    """`size` bytes of UTF-8 text with line breaks, as `filenote save` might be fed."""
+    line = note_text(4 * KIB - 1, seed=7) + b"\n"
+    return (line * (size // len(line) + 1))[:size]
+
+
+# The keys of the prompt benchmarks, as xterm sends them.
+MOVES = [b"\x1b[D", b"\x1b[C", b"\x1b[H", b"\x1b[F", b"\x01", b"\x05", b"\x02", b"\x06"]
+WORD_JUMPS = [b"\x1bb", b"\x1bf", b"\x1b[1;5D", b"\x1b[1;5C"]
+DELETES = [b"\x7f", b"\x1b[3~"]  # Backspace, Delete (never Ctrl-D: it can cancel)
+INSERTS = [bytes([c]) for c in b"abcdefghijklmnopqrstuvwxyz     "] + ["é".encode(), "語".encode()]
+ENTER = b"\r"
+
+
+def prompt_keys(count: int = 2000, seed: int = 2000) -> list[bytes]:
+    """`count` editing keys (moves, inserts, deletes, word jumps), then Enter."""
+    rng = random.Random(seed)
+    kinds = [(MOVES, 30), (INSERTS, 35), (DELETES, 20), (WORD_JUMPS, 15)]
+    population = [keys for keys, _ in kinds]
+    weights = [weight for _, weight in kinds]
+    keys = [rng.choice(rng.choices(population, weights)[0]) for _ in range(count)]
+    return keys + [ENTER]
+
+
+# ---------------------------------------------------------------------------
+# Running one process.
+
+
+@dataclass
+class Run:
+    """One timed run: wall seconds, and peak memory in KiB when it was measured."""
+
+    seconds: float
+    peak_kib: Optional[int] = None
+
+
+def environment(home: str, **extra: str) -> dict[str, str]:
+    """The caller's environment with a temporary HOME, and nothing that moves the note."""
+    env = {k: v for k, v in os.environ.items() if k not in ("FILENOTE_FILE", "XDG_CONFIG_HOME")}
+    env.update(HOME=home, LANG="C.UTF-8", **extra)
+    env.pop("LC_ALL", None)
+    return env
+
+
+def spawn(argv: list[str], env: dict[str, str], stdin: str = "/dev/null",
+          stdout: str = "/dev/null", measure_memory: bool = False) -> Run:
+    """Runs argv (posix_spawn, so the timing carries no fork of this process)
+    with stdin and stdout redirected to files, and checks its exit status."""
+    peak_file = None
+    if measure_memory:
+        peak_file = stdout + ".peak"
+        argv = [TIME, "-f", "%M", "-o", peak_file, *argv]
+    errors = stdout + ".err" if stdout != "/dev/null" else "/dev/null"
+    actions = [
+        (os.POSIX_SPAWN_OPEN, 0, stdin, os.O_RDONLY, 0),
+        (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+        (os.POSIX_SPAWN_OPEN, 2, errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+    ]
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+    _, status = os.waitpid(pid, 0)
+    seconds = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        detail = open(errors, errors="replace").read().strip() if errors != "/dev/null" else ""
+        raise BenchError(f"{' '.join(argv)} exited {os.waitstatus_to_exitcode(status)}: {detail}")
+    return Run(seconds, read_peak(peak_file) if peak_file else None)
+
+
+def pipeline(source: list[str], sink: list[str], env: dict[str, str], stdout: str,
+             measure_memory: bool = False) -> Run:
+    """Runs `source | sink > stdout` and times it until both have exited."""
+    peak_file = None
+    if measure_memory:
+        peak_file = stdout + ".peak"
+        sink = [TIME, "-f", "%M", "-o", peak_file, *sink]
+    read_end, write_end = os.pipe()
+    start = time.perf_counter()
+    producer = os.posix_spawn(source[0], source, env, file_actions=[
+        (os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_CLOSE, read_end)])
+    consumer = os.posix_spawn(sink[0], sink, env, file_actions=[
+        (os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_CLOSE, write_end),
+        (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)])
+    os.close(read_end)
+    os.close(write_end)
+    statuses = [os.waitpid(pid, 0)[1] for pid in (producer, consumer)]
+    seconds = time.perf_counter() - start
+    for argv, status in zip((source, sink), statuses):
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise BenchError(f"{' '.join(argv)} exited {os.waitstatus_to_exitcode(status)}")
+    return Run(seconds, read_peak(peak_file) if peak_file else None)
+
+
+def read_peak(path: str) -> int:
+    """The KiB /usr/bin/time wrote (its last line; earlier ones report a signal)."""
+    lines = open(path).read().split()
+    if not lines:
+        raise BenchError(f"{TIME} wrote no peak memory")
+    return int(lines[-1])
+
+
+def on_terminal(argv: list[str], env: dict[str, str], keys: list[bytes]) -> tuple[Run, bytes]:
+    """Runs argv on a new pseudo-terminal, waits until it has drawn, types
+    `keys` as fast as the terminal takes them (one key per write, never a
+    key split), and times from the first key until the process has exited.
+    Returns the run and everything it wrote."""
+    pid, master = pty.fork()
+    if pid == 0:
+        try:
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
+            os.execve(argv[0], argv, env)
+        finally:
+            os._exit(127)
+    output = bytearray()
+    try:
+        os.set_blocking(master, False)
+        wait_until_drawn(master, output, pid)
+        start = time.perf_counter()
+        pending = 0
+        closed = False
+        while not closed:
+            writing = [master] if pending < len(keys) else []
+            readable, writable, _ = select.select([master], writing, [], 30)
+            if not readable and not writable:
+                raise BenchError(f"{argv[0]} stopped answering on the terminal")
+            if readable:
+                closed = not drain(master, output)
+            if writable and not closed:
+                try:
+                    os.write(master, keys[pending])
+                    pending += 1
+                except BlockingIOError:
+                    pass
+        _, status = os.waitpid(pid, 0)
+        seconds = time.perf_counter() - start
+        pid = 0
+    finally:
+        if pid:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        os.close(master)
+    if pending < len(keys):
+        raise BenchError(f"{argv[0]} exited after {pending} of {len(keys)} keys")
+    if os.waitstatus_to_exitcode(status) != 0:
+        tail = bytes(output[-300:]).decode(errors="replace")
+        raise BenchError(f"{argv[0]} exited {os.waitstatus_to_exitcode(status)}: {tail!r}")
+    return Run(seconds), bytes(output)
+
+
+def drain(master: int, output: bytearray) -> bool:
+    """Reads what the terminal has; false once the other side has closed it."""
+    while True:
+        try:
+            chunk = os.read(master, 1 << 16)
+        except BlockingIOError:
+            return True
+        except OSError:  # EIO: every process on the terminal has closed it
+            return False
+        if not chunk:
+            return False
+        output += chunk
+
+
+def wait_until_drawn(master: int, output: bytearray, pid: int) -> None:
+    """Waits for the first output, then until none has come for a while."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        timeout = DRAWN_QUIET_SECONDS if output else 1
+        readable, _, _ = select.select([master], [], [], timeout)
+        if readable:
+            if not drain(master, output):
+                raise BenchError("the prompt exited before it was typed into: "
+                                 + bytes(output[-300:]).decode(errors="replace"))
+        elif output:
+            return
+    raise BenchError("the prompt never drew")
+
+
+# ---------------------------------------------------------------------------
+# The benchmarks.
+
+
+@dataclass
+class Workspace:
+    """A benchmark's folder: shared inputs, and one fresh folder per run."""
+
+    root: str
+    counter: int = 0
+
+    def fresh(self) -> str:
+        self.counter += 1
+        path = os.path.join(self.root, f"run{self.counter}")
+        os.mkdir(path)
+        return path
+
+
+@dataclass
+class Benchmark:
+    """One row of the table."""
+
+    name: str
+    target: str
+    # Times one run of filenote / of the reference; each prepares and checks its own.
+    subject: Callable[[], Run]
+    reference: Optional[Callable[[], Run]]
+    pairs: int
+    warmup: int
+    # Turns the runs into (filenote value, reference value, ratio, passed).
+    judge: Callable[[list[Run], list[Run]], tuple[str, str, str, bool]] = None
+
+
+def ms(seconds: float) -> str:
+    return f"{seconds * 1000:.2f} ms"
+
+
+def mib(kib: float) -> str:
+    return f"{kib / 1024:.1f} MiB"
+
+
+def judge_ratio(limit: float):
+    def judge(ours: list[Run], theirs: list[Run]):
+        ratio = statistics.median(a.seconds / b.seconds for a, b in zip(ours, theirs))
+        return (ms(statistics.median(r.seconds for r in ours)),
+                ms(statistics.median(r.seconds for r in theirs)), f"{ratio:.2f}", ratio <= limit)
+    return judge
+
+
+def judge_memory_ratio(limit: float):
+    def judge(ours: list[Run], theirs: list[Run]):
+        a = statistics.median(r.peak_kib for r in ours)
+        b = statistics.median(r.peak_kib for r in theirs)
+        return mib(a), mib(b), f"{a / b:.2f}", a / b <= limit
+    return judge
+
+
+def judge_memory_limit(limit_mib: float):
+    def judge(ours: list[Run], _theirs: list[Run]):
+        peak = max(r.peak_kib for r in ours)
+        return mib(peak), "—", "—", peak <= limit_mib * 1024
+    return judge
+
+
+def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
+    small_note = note_text(100, seed=1)
+    small_path = os.path.join(work.root, "note-100")
+    with open(small_path, "wb") as f:
+        f.write(small_note)
+    big_path = os.path.join(work.root, "input-100MiB")
+    big_size = 100 * MIB
+    big = bulk_input(big_size)
+    with open(big_path, "wb") as f:
+        f.write(big)
+    # `save` drops one trailing line ending.
+    expected_big_size = big_size - (2 if big.endswith(b"\r\n") else 1 if big.endswith(b"\n") else 0)
+    del big
+
+    def home_with_note(note: Optional[bytes]) -> tuple[str, str]:
+        home = work.fresh()
+        documents = os.path.join(home, "Documents")
+        os.mkdir(documents, 0o700)
+        path = os.path.join(documents, "datafile.dat")
+        if note is not None:
+            with open(path, "wb") as f:
+                f.write(note)
+        return home, path
+
+    def expect_file(path: str, content: bytes) -> None:
+        with open(path, "rb") as f:
+            if f.read() != content:
+                raise BenchError(f"{path} does not hold what was saved")
+
+    def show(memory: bool, command: Callable[[str, str], list[str]]) -> Callable[[], Run]:
+        def run() -> Run:
+            home, note = home_with_note(small_note)
+            out = os.path.join(home, "out")
+            result = spawn(command(home, note), environment(home), stdout=out,
+                           measure_memory=memory)
+            expect_file(out, small_note + (b"\n" if command is filenote_show else b""))
+            shutil.rmtree(home)
+            return result
+        return run
+
+    def filenote_show(home: str, note: str) -> list[str]:
+        return [binary, "show"]
+
+    def cat_note(home: str, note: str) -> list[str]:
+        return [shutil.which("cat"), note]
+
+    def save_small(command: Callable[[str], list[str]]) -> Callable[[], Run]:
+        def run() -> Run:
+            home, note = home_with_note(b"the note before")
+            result = spawn(command(note), environment(home), stdin=small_path,
+                           stdout=os.path.join(home, "out"))
+            expect_file(note, small_note)
+            shutil.rmtree(home)
+            return result
+        return run
+
+    def save_big(reference: bool, memory: bool = False) -> Callable[[], Run]:
+        def run() -> Run:
+            home, note = home_with_note(b"the note before")
+            env = environment(home)
+            out = os.path.join(home, "out")
+            source = [shutil.which("cat"), big_path]
+            if reference:
+                # `cat > file` then `sync file`: the same bytes on disk, one fsync.
+                result = pipeline(source, [shutil.which("cat")], env, stdout=note)
+                result.seconds += spawn([shutil.which("sync"), note], env).seconds
+            else:
+                result = pipeline(source, [binary, "save"], env, stdout=out,
+                                  measure_memory=memory)
+            size = os.stat(note).st_size
+            wanted = big_size if reference else expected_big_size
+            if size != wanted:
+                raise BenchError(f"{note} holds {size} bytes, not {wanted}")
+            shutil.rmtree(home)
+            return result
+        return run
+
+    keys = prompt_keys()
+    note_10k, note_1k, note_1m = note_text(10 * KIB, 3), note_text(KIB, 4), note_text(MIB, 5)
+
+    def prompt(note: bytes, memory: bool = False) -> Callable[[], Run]:
+        def run() -> Run:
+            home, path = home_with_note(note)
+            argv = [binary, "--file", path]
+            peak_file = os.path.join(home, "peak")
+            if memory:
+                argv = [TIME, "-f", "%M", "-o", peak_file, *argv]
+            result, output = on_terminal(argv, environment(home, TERM="xterm"), keys)
+            if b"Saved." not in output:
+                raise BenchError("the prompt did not report Saved.")
+            with open(path, "rb") as f:
+                saved = f.read()
+            if saved == note:
+                raise BenchError("the prompt saved nothing")
+            saved.decode()  # valid UTF-8, or UnicodeDecodeError
+            if memory:
+                result.peak_kib = read_peak(peak_file)
+            shutil.rmtree(home)
+            return result
+        return run
+
+    def readline(note: bytes) -> Callable[[], Run]:
+        bash = shutil.which("bash")
+        def run() -> Run:
+            home = work.fresh()
+            env = environment(home, TERM="xterm", note=note.decode())
+            result, _ = on_terminal([bash, "-c", 'read -e -i "$note" x'], env, keys)
+            shutil.rmtree(home)
+            return result
+        return run
+
+    def pairs(n: int) -> int:
+        return 1 if smoke else n
+
+    def warmup(n: int) -> int:
+        return 0 if smoke else n
+
+    return [
+        Benchmark("show a 100 B note, wall time", "ratio ≤ 1.3",
+                  show(False, filenote_show), show(False, cat_note),
+                  pairs(60), warmup(5), judge_ratio(1.3)),
+        Benchmark("show, peak memory", "≤ 1.5 × cat's",
+                  show(True, filenote_show), show(True, cat_note),
+                  pairs(10), warmup(1), judge_memory_ratio(1.5)),
+        Benchmark("save 100 B (atomic, durable) vs dd conv=fsync", "ratio ≤ 1.3",
+                  save_small(lambda note: [binary, "save"]),
+                  save_small(lambda note: [shutil.which("dd"), f"of={note}", "conv=fsync",
+                                           "status=none"]),
+                  pairs(40), warmup(3), judge_ratio(1.3)),
+        Benchmark("save 100 MiB from a pipe vs cat > f; sync f", "ratio ≤ 1.3",
+                  save_big(False), save_big(True), pairs(20), warmup(1), judge_ratio(1.3)),
+        Benchmark("save 100 MiB from a pipe, peak memory", "≤ 32 MiB",
+                  save_big(False, memory=True), None, pairs(3), warmup(0),
+                  judge_memory_limit(32)),
+        Benchmark("prompt: 2,000 keys on 10 KB vs bash read -e", "ratio ≤ 0.1",
+                  prompt(note_10k), readline(note_10k), pairs(20), warmup(1),
+                  judge_ratio(0.1)),
+        Benchmark("prompt: 2,000 keys on 1 MiB vs on 1 KB", "ratio ≤ 3",
+                  prompt(note_1m), prompt(note_1k), pairs(20), warmup(1), judge_ratio(3)),
+        Benchmark("prompt: peak memory, 1 MiB note", "≤ 64 MiB",
+                  prompt(note_1m, memory=True), None, pairs(3), warmup(0),
+                  judge_memory_limit(64)),
+    ]
+
+
+# ---------------------------------------------------------------------------
+
+
+def run_pairs(bench: Benchmark) -> tuple[list[Run], list[Run]]:
+    """Warm-up, then pairs in alternating order: filenote first in even pairs."""
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for index in range(bench.warmup + bench.pairs):
+        order = [bench.subject, bench.reference] if index % 2 == 0 else [bench.reference,
+                                                                          bench.subject]
+        results = {id(f): f() for f in order if f is not None}
+        if index >= bench.warmup:
+            ours.append(results[id(bench.subject)])
+            if bench.reference:
+                theirs.append(results[id(bench.reference)])
+    return ours, theirs
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--binary", default=".build/release/filenote")
+    parser.add_argument("--smoke", action="store_true",
+                        help="run each benchmark once and judge nothing (for CI)")
+    parser.add_argument("--only", help="run only the benchmarks whose name contains this")
+    args = parser.parse_args()
+    binary = os.path.abspath(args.binary)
+    if not os.access(binary, os.X_OK):
+        print(f"bench: no executable at {binary}", file=sys.stderr)
+        return 2
+    if not os.access(TIME, os.X_OK):
+        print(f"bench: {TIME} is needed for peak memory (apt-get install time)", file=sys.stderr)
+        return 2
+
+    root = tempfile.mkdtemp(prefix="filenote-bench-")
+    started = time.monotonic()
+    rows = []
+    failed = errored = False
+    try:
+        work = Workspace(root)
+        selected = [b for b in benchmarks(binary, work, args.smoke)
+                    if not args.only or args.only in b.name]
+        print(f"filenote benchmarks: {binary}")
+        print(f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}, data in {root}"
+              + (", each benchmark once (smoke: not judged)" if args.smoke else ""))
+        for bench in selected:
+            try:
+                ours, theirs = run_pairs(bench)
+                mine, ref, ratio, passed = bench.judge(ours, theirs)
+                verdict = "ran" if args.smoke else ("pass" if passed else "FAIL")
+                failed |= not passed
+                pair_count = f"{len(ours)}" + (" pairs" if bench.reference else " runs")
+            except (BenchError, OSError, UnicodeDecodeError) as error:
+                mine = ref = ratio = pair_count = "—"
+                verdict = "ERROR"
+                errored = True
+                print(f"bench: {bench.name}: {error}", file=sys.stderr)
+            rows.append((bench.name, mine, ref, ratio, bench.target, verdict, pair_count))
+            print(f"  {bench.name}: {verdict}", file=sys.stderr, flush=True)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+    header = ("benchmark", "filenote", "reference", "ratio", "target", "result", "runs")
+    widths = [max(len(str(row[i])) for row in [header, *rows]) for i in range(len(header))]
+    print()
+    for row in [header, tuple("-" * w for w in widths), *rows]:
+        print("  ".join(str(cell).ljust(w) for cell, w in zip(row, widths)).rstrip())
+    print(f"\nmedians; ratio = median of per-pair ratios; {time.monotonic() - started:.0f} s")
+    if errored:
+        return 2
+    return 0 if args.smoke or not failed else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+# fish completion for filenote(1): its commands, its options, the command
+# names after `help`, and file names after `--file`.
+#
+# Try it in the current shell:  source completions/filenote.fish
+# `make install` puts it in $(PREFIX)/share/fish/vendor_completions.d/filenote.fish,
+# where fish loads it the first time `filenote` is completed.
+
+# Prints the words typed so far that are neither options nor the value of
+# --file, one a line: the command, then its arguments, as filenote parses them.
+function __filenote_words
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l skip_value 0
+    set -l options_ended 0
+    for word in $words
+        if test $skip_value = 1
+            set skip_value 0
+            continue
+        end
+        if test $options_ended = 0
+            switch $word
+                case --
+                    set options_ended 1
+                    continue
+                case --file
+                    set skip_value 1
+                    continue
+                case '-?*'
+                    continue
+            end
+        end
+        echo $word
+    end
+end
+
+# True when no command has been typed yet.
+function __filenote_needs_command
+    test (count (__filenote_words)) = 0
+end
+
+# True right after `help`, where a command name comes.
+function __filenote_needs_help_topic
+    set -l words (__filenote_words)
+    test (count $words) = 1; and test $words[1] = help
+end
+
+# No file names unless asked for: `save` takes free text, the rest take none.
+complete -c filenote -f
+
+complete -c filenote -n __filenote_needs_command -a save \
+    -d 'Save TEXT (words joined by one space), or standard input'
+complete -c filenote -n __filenote_needs_command -a show -d 'Print the saved note'
+complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
+complete -c filenote -n __filenote_needs_command -a clear -d 'Remove the saved note'
+complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
+
+complete -c filenote -n __filenote_needs_help_topic -a 'save show path clear help'
+
+complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
+complete -c filenote -s h -l help -d 'Show help and exit'
+complete -c filenote -l version -d 'Show the version and exit'
