@@ -130,6 +130,11 @@ def run(settings, ledger):
                        data, expected)
         ledger.run("odd input in datafile.dat shown byte for byte: " + name, show_exact, sandbox,
                    data)
+        if len(data) <= 64:
+            ledger.run("odd input in datafile.dat, the prompt's Enter keeps it byte for byte: "
+                       + name, prompt_keeps, sandbox, data, b"")
+            ledger.run("odd input in datafile.dat, typing at its end in the prompt keeps the "
+                       "rest byte for byte: " + name, prompt_keeps, sandbox, data, b"x")
     for name, data in EMPTY:
         ledger.run("empty input refused: " + name, empty_refused, sandbox, data)
     ledger.count("odd valid inputs tried", len(valid))
@@ -257,6 +262,29 @@ def prompt_refused(sandbox, data):
           "the error is not on the screen: %r" % screen[-300:])
     check(read_or_none(sandbox.note) == data and file_identity(sandbox.note) == before,
           "the prompt changed the file")
+    expect_only(sandbox.documents, ["datafile.dat"])
+
+
+def prompt_keeps(sandbox, data, typed):
+    """The prompt shows an odd note with stand-ins; Enter (after typing
+    `typed` at the end) saves it back with every other byte as it was."""
+    reset(sandbox, data)
+    before = file_identity(sandbox.note)
+    env = dict(sandbox.env, TERM="xterm-256color")
+    run = TerminalRun(sandbox.settings.binary, [], env)
+    try:
+        check(run.wait_for(b"\x1b[?2004h") and run.wait_for(b"> "),
+              "the prompt did not open: %s" % show_bytes(run.transcript))
+        run.send(typed + b"\r")
+        status = run.wait(seconds=10)
+    finally:
+        run.close()
+    check(status == 0, "expected exit 0, got %s; screen: %s" % (
+        status, show_bytes(run.transcript[-300:], 300)))
+    check(read_or_none(sandbox.note) == data + typed, "the note became %s, expected %s" % (
+        show_bytes(read_or_none(sandbox.note)), show_bytes(data + typed)))
+    if not typed:
+        check(file_identity(sandbox.note) == before, "Enter on an unchanged note rewrote the file")
     expect_only(sandbox.documents, ["datafile.dat"])
 
 

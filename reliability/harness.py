@@ -10,12 +10,10 @@ import errno
 import fcntl
 import hashlib
 import os
-import pty
 import random
 import re
 import select
 import shutil
-import signal
 import stat
 import subprocess
 import tempfile
@@ -213,7 +211,7 @@ def run_filenote(binary, arguments, env, stdin=b"", user=None, file_size_limit=N
         except subprocess.TimeoutExpired:
             process.kill()
             process.communicate()
-            raise Failure("filenote %s did not end within %ds" % (" ".join(arguments)[:80], timeout))
+            raise Failure("filenote %s did not end within %ds" % (repr(arguments)[:80], timeout))
         return Outcome(process.returncode, stdout, stderr)
     finally:
         if stdin_file:
@@ -234,7 +232,7 @@ def run_measured(binary, arguments, env, stdin_path, timeout=600):
             if time.monotonic() > deadline:
                 process.kill()
                 os.wait4(process.pid, 0)
-                raise Failure("filenote %s did not end within %ds" % (" ".join(arguments), timeout))
+                raise Failure("filenote %s did not end within %ds" % (repr(arguments), timeout))
             time.sleep(0.01)
         process.returncode = os.waitstatus_to_exitcode(status)
         errors.seek(0)
@@ -411,27 +409,48 @@ def unused_pid():
 # --- Terminals -------------------------------------------------------------
 
 
-class TerminalRun:
-    """filenote on a pseudo-terminal, as a user at a keyboard runs it."""
+def _controlling_terminal():
+    # Runs in the child after setsid(): standard input becomes its terminal,
+    # as a login shell's is, so job control and signals behave as for a user.
+    import termios
 
-    def __init__(self, binary, arguments, env, columns=80, rows=24):
-        self.pid, self.master = pty.fork()
-        if self.pid == 0:  # the child: becomes filenote on the terminal
-            try:
-                os.execve(binary, [binary] + list(arguments), env)
-            finally:
-                os._exit(127)
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class TerminalRun:
+    """filenote on a pseudo-terminal, as a user at a keyboard runs it.
+
+    Standard input is always the terminal (and the child's controlling
+    terminal); standard output and error are the terminal too unless
+    `stdout` or `stderr` names another descriptor. `terminal` is the slave
+    side, kept open here so its settings can be read after filenote ends.
+    """
+
+    def __init__(self, binary, arguments, env, columns=80, rows=24, settings=None, stdout=None,
+                 stderr=None, inspect=None):
         import struct
         import termios
 
-        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        self.master, self.terminal = os.openpty()
+        fcntl.ioctl(self.terminal, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+        if settings is not None:
+            termios.tcsetattr(self.terminal, termios.TCSANOW, settings)
+        # What the terminal is like before filenote runs (inspect(terminal)).
+        self.before = inspect(self.terminal) if inspect else None
         self.transcript = b""
         self.status = None
+        self.process = subprocess.Popen(
+            [binary] + list(arguments), stdin=self.terminal,
+            stdout=self.terminal if stdout is None else stdout,
+            stderr=self.terminal if stderr is None else stderr, env=env,
+            start_new_session=True, preexec_fn=_controlling_terminal, close_fds=True)
+        self.pid = self.process.pid
 
     def read_for(self, seconds):
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([self.master], [], [], 0.05)
+        while True:
+            left = max(0, min(0.05, deadline - time.monotonic()))
+            ready, _, _ = select.select([self.master], [], [], left)
             if ready:
                 try:
                     chunk = os.read(self.master, 65536)
@@ -442,8 +461,11 @@ class TerminalRun:
                 if not chunk:
                     return
                 self.transcript += chunk
+            elif time.monotonic() >= deadline:
+                return
 
     def wait_for(self, text, seconds=10):
+        """True once `text` was drawn; false when filenote ended or time ran out."""
         deadline = time.monotonic() + seconds
         while text not in self.transcript and time.monotonic() < deadline:
             if self.poll() is not None:
@@ -457,9 +479,7 @@ class TerminalRun:
 
     def poll(self):
         if self.status is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = os.waitstatus_to_exitcode(status)
+            self.status = self.process.poll()
         return self.status
 
     def wait(self, seconds=10):
@@ -467,23 +487,27 @@ class TerminalRun:
         while self.poll() is None and time.monotonic() < deadline:
             self.read_for(0.05)
         if self.poll() is None:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-            self.status = -signal.SIGKILL
-            self.close()
+            self.process.kill()  # the filenote this run started, and only it
+            self.process.wait()
+            self.status = self.process.returncode
             raise Failure("filenote on a terminal did not end within %ds; screen: %s" % (
                 seconds, show_bytes(self.transcript[-400:], 400)))
         self.read_for(0.05)
         return self.status
 
     def close(self):
-        try:
-            os.close(self.master)
-        except OSError:
-            pass
+        if self.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        for descriptor in (self.master, self.terminal):
+            try:
+                os.close(descriptor)
+            except OSError:
+                pass
 
 
 def file_identity(path):
     """What changes when a file is replaced or written: inode, size, times."""
     info = os.lstat(path)
-    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns, stat.S_IMODE(info.st_mode))
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns,
+            stat.S_IMODE(info.st_mode))

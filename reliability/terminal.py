@@ -1,2 +1,261 @@
+"""Case group 5: the terminal is always left as it was.
+
+The prompt runs on a pseudo-terminal whose settings are not the defaults
+(so "restored" cannot mean "reset to sane"), and is ended every way it can
+end: Enter, Ctrl-C, Ctrl-D, SIGTERM, SIGHUP, SIGINT, SIGQUIT, a failed
+save and a write error. Afterwards `stty -g` must print what it printed
+before, and every terminal mode filenote switched on by escape sequence
+(bracketed paste above all) must be off again.
+"""
+
+import os
+import re
+import signal
+import subprocess
+import termios
+
+from harness import (Sandbox, TerminalRun, check, expect_only, file_attribute, read_or_none,
+                     show_bytes, write_file)
+
+OLD = "the old note"
+READY = b"\x1b[?2004h"  # raw mode is on once bracketed paste is
+# DEC private modes and the state each must be left in when filenote touched it.
+MODES = {"2004": "l", "25": "h", "1": "l", "1049": "l", "47": "l", "1000": "l", "1002": "l",
+         "1006": "l", "7": "h"}
+
+
 def run(settings, ledger):
-    pass
+    endings = [
+        ("Enter saves the edited line", enter, 0),
+        ("Ctrl-C cancels", ctrl_c, 130),
+        ("Ctrl-D on an empty line cancels", ctrl_d, 1),
+        ("SIGTERM", lambda run: run.process.send_signal(signal.SIGTERM), -signal.SIGTERM),
+        ("SIGHUP", lambda run: run.process.send_signal(signal.SIGHUP), -signal.SIGHUP),
+        ("SIGINT", lambda run: run.process.send_signal(signal.SIGINT), -signal.SIGINT),
+        ("SIGQUIT", lambda run: run.process.send_signal(signal.SIGQUIT), -signal.SIGQUIT),
+        ("Enter after Ctrl-Z in a session that cannot be suspended", suspend_then_enter, 0),
+        ("SIGTERM right after start, before the first key", None, -signal.SIGTERM),
+    ]
+    for name, action, status in endings:
+        ledger.run("terminal restored after %s" % name, ending, settings, ledger, name, action,
+                   status)
+    ledger.run("terminal restored after a save that fails (immutable folder)", failed_save,
+               settings, ledger)
+    ledger.run("terminal restored after a write error on the output terminal", write_error,
+               settings, ledger)
+    ledger.run("terminal untouched when the note is not UTF-8", bad_note, settings, ledger)
+    ledger.run("terminal untouched by the plain prompt (TERM=dumb), Enter and Ctrl-D",
+               plain_prompt, settings, ledger)
+
+
+def unusual_settings():
+    """Settings a user could well have, none of them the defaults."""
+    master, slave = os.openpty()
+    try:
+        attributes = termios.tcgetattr(slave)
+    finally:
+        os.close(master)
+        os.close(slave)
+    attributes[0] &= ~termios.IXON  # iflag: Ctrl-S is not flow control
+    attributes[0] |= getattr(termios, "IUTF8", 0o40000)  # Linux value; Python 3.11 lacks the name
+    attributes[3] &= ~termios.ECHOCTL  # lflag
+    characters = attributes[6]
+    characters[termios.VERASE] = b"\x08"
+    characters[termios.VKILL] = b"\x15"
+    characters[termios.VWERASE] = b"\x17"
+    return attributes
+
+
+def stty(terminal):
+    result = subprocess.run(["stty", "-g"], stdin=terminal, capture_output=True, text=True)
+    check(result.returncode == 0, "stty -g failed: %s" % result.stderr.strip())
+    return result.stdout.strip()
+
+
+def check_restored(run, before_stty, before_attributes):
+    after_stty = stty(run.terminal)
+    check(after_stty == before_stty, "stty -g before: %s, after: %s" % (before_stty, after_stty))
+    check(termios.tcgetattr(run.terminal) == before_attributes,
+          "the terminal's settings differ from before")
+    check_modes(run.transcript)
+
+
+def check_modes(transcript):
+    """Every DEC private mode filenote set is back: the last switch of each wins."""
+    last = {}
+    for match in re.finditer(rb"\x1b\[\?([0-9;]+)([hl])", transcript):
+        for mode in match.group(1).decode().split(";"):
+            last[mode] = match.group(2).decode()
+    for mode, state in last.items():
+        expected = MODES.get(mode)
+        check(expected is not None, "filenote switched an unexpected terminal mode ?%s" % mode)
+        check(state == expected, "terminal mode ?%s left %s (bracketed paste is 2004)"
+              % (mode, "on" if state == "h" else "off"))
+
+
+def start(settings, sandbox, arguments=(), term="xterm-256color", **options):
+    env = dict(sandbox.env, TERM=term)
+    before = unusual_settings()
+    run = TerminalRun(settings.binary, list(arguments), env, settings=before,
+                      inspect=lambda terminal: (stty(terminal), termios.tcgetattr(terminal)),
+                      **options)
+    return (run,) + run.before
+
+
+def home_with_note(settings, label, note=OLD):
+    sandbox = Sandbox(settings, label)
+    os.mkdir(sandbox.documents, 0o700)
+    write_file(sandbox.note, note.encode())
+    return sandbox
+
+
+def enter(run):
+    run.send(b" edited\r")
+
+
+def ctrl_c(run):
+    run.send(b"x\x03")
+
+
+def ctrl_d(run):
+    run.send(b"\x15\x04")  # Ctrl-U empties the line, then Ctrl-D
+
+
+def suspend_then_enter(run):
+    # This session has no job-control shell: SIGTSTP is discarded, and
+    # filenote must come back to raw mode and go on editing.
+    run.send(b"\x1a")
+    run.read_for(0.2)
+    run.send(b" edited\r")
+
+
+def ending(settings, ledger, name, action, expected_status):
+    sandbox = home_with_note(settings, "terminal")
+    run, before_stty, before_attributes = start(settings, sandbox)
+    try:
+        if action is None:
+            # As early as can be: the moment raw mode is on.
+            check(run.wait_for(READY), "the prompt did not start: %s" % show_bytes(run.transcript))
+            run.process.send_signal(signal.SIGTERM)
+        else:
+            check(run.wait_for(READY) and run.wait_for(b"> "), "the prompt did not open: %s"
+                  % show_bytes(run.transcript))
+            action(run)
+        status = run.wait()
+        check_restored(run, before_stty, before_attributes)
+    finally:
+        run.close()
+    check(status == expected_status or status == 128 - expected_status,
+          "expected exit %s, got %s; screen: %s" % (expected_status, status,
+                                                      show_bytes(run.transcript[-300:], 300)))
+    saved = read_or_none(sandbox.note)
+    if action is enter or action is suspend_then_enter:
+        check(saved == (OLD + " edited").encode(), "the note is %s" % show_bytes(saved))
+    else:
+        check(saved == OLD.encode(), "the note changed: %s" % show_bytes(saved))
+    expect_only(sandbox.documents, ["datafile.dat"])
+    ledger.count("terminal endings tried")
+
+
+def failed_save(settings, ledger):
+    sandbox = home_with_note(settings, "terminal failed save")
+    with file_attribute(sandbox.documents, "i"):
+        run, before_stty, before_attributes = start(settings, sandbox)
+        try:
+            check(run.wait_for(READY) and run.wait_for(b"> "), "the prompt did not open")
+            run.send(b" edited\r")
+            status = run.wait()
+            check_restored(run, before_stty, before_attributes)
+        finally:
+            run.close()
+        check(status == 1, "expected exit 1, got %s" % status)
+        check(b"filenote: " in run.transcript and b"Operation not permitted" in run.transcript,
+              "no error on the screen: %s" % show_bytes(run.transcript[-300:], 300))
+        check(read_or_none(sandbox.note) == OLD.encode(), "the note changed")
+    ledger.count("terminal endings tried")
+
+
+def write_error(settings, ledger):
+    """The screen goes away mid-edit: standard output is a second terminal
+    whose other side is closed after the prompt drew on it, so the next
+    redraw fails with EIO. The keyboard's terminal must be restored."""
+    import struct
+    import fcntl
+
+    sandbox = home_with_note(settings, "terminal write error")
+    screen_master, screen = os.openpty()
+    fcntl.ioctl(screen, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    errors_read, errors_write = os.pipe()
+    try:
+        run, before_stty, before_attributes = start(settings, sandbox, stdout=screen,
+                                                    stderr=errors_write)
+        os.close(errors_write)
+        errors_write = None
+        try:
+            drawn = b""
+            while b"> " not in drawn and run.poll() is None:
+                import select
+
+                ready, _, _ = select.select([screen_master], [], [], 5)
+                check(ready, "the prompt drew nothing on its output terminal")
+                drawn += os.read(screen_master, 65536)
+            os.close(screen_master)  # hang the output terminal up
+            screen_master = None
+            run.send(b"more")
+            status = run.wait()
+            check_restored(run, before_stty, before_attributes)
+        finally:
+            run.close()
+        errors = b""
+        while True:
+            chunk = os.read(errors_read, 65536)
+            if not chunk:
+                break
+            errors += chunk
+    finally:
+        for descriptor in (screen_master, screen, errors_read, errors_write):
+            if descriptor is not None:
+                try:
+                    os.close(descriptor)
+                except OSError:
+                    pass
+    check(status not in (0, None) and status > 0, "expected a failure exit, got %s" % status)
+    text = errors.decode("utf-8", "replace")
+    check(text.startswith("filenote: ") and text.count("\n") == 1,
+          "expected one error line, got %r" % text)
+    check(read_or_none(sandbox.note) == OLD.encode(), "the note changed")
+    ledger.count("terminal endings tried")
+    return text.strip()
+
+
+def bad_note(settings, ledger):
+    sandbox = Sandbox(settings, "terminal bad note")
+    os.mkdir(sandbox.documents, 0o700)
+    write_file(sandbox.note, b"caf\xe9")
+    run, before_stty, before_attributes = start(settings, sandbox)
+    try:
+        status = run.wait()
+        check_restored(run, before_stty, before_attributes)
+    finally:
+        run.close()
+    check(status == 1, "expected exit 1, got %s" % status)
+    check(READY not in run.transcript, "the prompt switched the terminal for a note it refuses")
+    ledger.count("terminal endings tried")
+
+
+def plain_prompt(settings, ledger):
+    for keys, expected_status, expected_note in ((b"plain\n", 0, b"plain"), (b"\x04", 1, None)):
+        sandbox = home_with_note(settings, "terminal plain")
+        run, before_stty, before_attributes = start(settings, sandbox, term="dumb")
+        try:
+            check(run.wait_for(b"> "), "the plain prompt did not open: %s"
+                  % show_bytes(run.transcript))
+            run.send(keys)
+            status = run.wait()
+            check_restored(run, before_stty, before_attributes)
+        finally:
+            run.close()
+        check(status == expected_status, "expected exit %d, got %s" % (expected_status, status))
+        check(read_or_none(sandbox.note) == (expected_note or OLD.encode()),
+              "the note is %s" % show_bytes(read_or_none(sandbox.note)))
+        ledger.count("terminal endings tried")
