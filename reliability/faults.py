@@ -52,6 +52,10 @@ def run(settings, ledger):
     for name, case in cases:
         ledger.count("faults tried")
         ledger.run("fault: " + name, case, settings)
+    rounds = 400 if settings.long else 40
+    ledger.run("fault loop: %d saves of random sizes into a tmpfs filled to random levels "
+               "either land whole or fail cleanly" % rounds, disk_full_loop, settings, ledger,
+               rounds)
 
 
 def note_in(folder, content=OLD, mode=0o600):
@@ -108,6 +112,50 @@ def fill(folder):
                 pass
     finally:
         os.close(descriptor)
+
+
+def disk_full_loop(settings, ledger, rounds):
+    """Like SQLite's out-of-space testing: every save either lands or fails
+    with the SPEC answer, whichever byte the space runs out at."""
+    from harness import make_note
+
+    rng = settings.rng("disk full loop")
+    sandbox = Sandbox(settings, "disk full loop")
+    folder = sandbox.folder("full")
+    size = 512 * 1024
+    failed = 0
+    with mounted(folder, "-t", "tmpfs", "-o", "size=%d,mode=0755" % size, "tmpfs"):
+        path = os.path.join(folder, "datafile.dat")
+        old = make_note("start", 0, 1000, rng)
+        write_file(path, old)
+        filler = os.path.join(folder, "filler")
+        input_path = os.path.join(sandbox.root, "input")
+        for round in range(rounds):
+            if os.path.exists(filler):
+                os.unlink(filler)
+            info = os.statvfs(folder)
+            free = info.f_bavail * info.f_frsize
+            write_file(filler, b"\0" * rng.randrange(0, max(1, free - 4096)))
+            new = make_note("round", round, rng.randrange(1, size), rng)
+            write_file(input_path, new)
+            info = os.statvfs(folder)
+            where = "round %d (%d bytes free, a %d-byte note)" % (
+                round, info.f_bavail * info.f_frsize, len(new))
+            outcome = save(sandbox, path, stdin=input_path)
+            if outcome.status == 0:
+                check(read_or_none(path) == new, "%s: the save succeeded but the note is %s"
+                      % (where, show_bytes(read_or_none(path))))
+                old = new
+            else:
+                failed += 1
+                try:
+                    expect_failed_save(outcome, path, old, [path, "No space left on device"])
+                except Exception as error:
+                    raise type(error)("%s: %s" % (where, error))
+            expect_only(folder, ["datafile.dat", "filler"])
+    ledger.count("faults tried", rounds)
+    ledger.count("fault loop saves refused for lack of space", failed)
+    return "%d of %d saves ran out of space, each failing cleanly" % (failed, rounds)
 
 
 def disk_full_entirely(settings):
