@@ -62,6 +62,7 @@ test: lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) bench-check
+	$(MAKE) reliability-short
 
 # The reliability suite (reliability/run.py, Python 3 standard library only):
 # kill -9 crash loop, concurrent saves and reads, faults, bad input, terminal

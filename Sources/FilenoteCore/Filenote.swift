@@ -47,6 +47,9 @@ public enum Filenote {
     // A closed pipe must end `show` quietly: ignore SIGPIPE and treat EPIPE
     // as the reader having had enough.
     signal(SIGPIPE, SIG_IGN)
+    // A file size limit (ulimit -f) must fail the write with EFBIG, so the
+    // save removes its temporary file and says why, rather than kill us.
+    signal(SIGXFSZ, SIG_IGN)
     do {
       let invocation = try Invocation.parse(arguments)
       return try run(invocation, environment: environment, nonUTF8Variables: nonUTF8Variables)

@@ -24,7 +24,14 @@ final class TemporaryNoteFile {
   init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
     self.target = target
     let folder = FileStore.folder(of: target)
-    let prefix = "." + FileStore.baseName(of: target) + "."
+    // The temporary name adds up to 27 bytes to the note's own: shorten that
+    // part so any name the file system accepts (255 bytes) can be saved.
+    let prefix = "." + Self.prefix(of: FileStore.baseName(of: target), maxUTF8Count: 200) + "."
+    var existing = stat()
+    if stat(target, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+      // A rename would replace a FIFO or a device with a regular file.
+      throw .notARegularFile(path: target)
+    }
     if createsFolder { try Self.createFolderIfMissing(folder) }
     Self.removeLeftovers(in: folder, prefix: prefix)
 
@@ -117,6 +124,18 @@ final class TemporaryNoteFile {
       isOpen = false
     }
     unlink(path)
+  }
+
+  /// The longest start of `name` that is at most `maxUTF8Count` bytes.
+  private static func prefix(of name: String, maxUTF8Count: Int) -> String {
+    var result = String.UnicodeScalarView()
+    var count = 0
+    for scalar in name.unicodeScalars {
+      count += UTF8.width(scalar)
+      if count > maxUTF8Count { break }
+      result.append(scalar)
+    }
+    return String(result)
   }
 
   /// Creates `folder`, and any missing folder above it, each with mode 0700

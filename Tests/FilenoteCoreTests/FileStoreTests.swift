@@ -138,6 +138,26 @@ import Testing
       #expect(fixture.folder.names().isEmpty)
     }
 
+    @Test func aFIFOInTheNotesPlaceIsNeverReplaced() throws {
+      let fixture = Fixture()
+      let path = fixture.folder.file("fifo")
+      #expect(mkfifo(path, 0o600) == 0)
+      #expect(throws: FilenoteError.notARegularFile(path: path)) {
+        try FileStore(path: path).save("x")
+      }
+      var info = stat()
+      #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+      #expect(fixture.folder.names() == ["fifo"])
+    }
+
+    @Test func aNameAsLongAsTheFileSystemAllowsCanBeSaved() throws {
+      let fixture = Fixture()
+      let name = String(repeating: "n", count: 255)
+      try FileStore(path: fixture.folder.file(name)).save("long name")
+      #expect(fixture.folder.bytes(name) == Array("long name".utf8))
+      #expect(fixture.folder.names() == [name])
+    }
+
     @Test func aRelativePathIsMadeAbsolute() {
       #expect(FileStore(path: "note.txt").path.hasPrefix("/"))
       #expect(FileStore(path: "note.txt").path.hasSuffix("/note.txt"))
