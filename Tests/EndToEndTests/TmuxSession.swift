@@ -130,6 +130,23 @@ final class TmuxSession {
     try tmux("capture-pane", "-p", "-t", TmuxSession.target)
   }
 
+  /// The screen as `screen()` reads it, with each change of text attribute
+  /// (dim, reverse, colours) written as the SGR sequence that sets it.
+  func styledScreen() throws -> String {
+    try tmux("capture-pane", "-p", "-e", "-t", TmuxSession.target)
+  }
+
+  /// Pastes `text` as a terminal does: wrapped in the bracketed-paste
+  /// markers when the program asked for them (and only then), and with each
+  /// line feed sent as a carriage return, as a terminal sends a pasted line
+  /// break, unless `keepingLineFeeds`.
+  func paste(_ text: String, keepingLineFeeds: Bool = false) throws {
+    try tmux("set-buffer", "-b", "test-paste", "--", text)
+    try tmux(
+      ["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", TmuxSession.target]
+        + (keepingLineFeeds ? ["-r"] : []))
+  }
+
   /// Where the cursor is, counted from 0 at the top left.
   func cursor() throws -> (column: Int, row: Int) {
     let numbers = try tmux(
