@@ -146,16 +146,8 @@ extension PromptTests {
 
       for columns in [25, 60, 12, 45, 80] {
         try session.resize(columns: columns, rows: 12)
-        let screen = try session.waitFor("the redraw at \(columns) columns") { screen in
-          guard let row = screen.editRow, let line = screen.editLineWithCursor else {
-            return false
-          }
-          let hint = screen.lines[..<row].joined().filter { $0 != " " }
-          var shown = Substring(line.dropFirst(2).dropLast())  // "> " and "|"
-          if shown.hasPrefix("<") { shown = shown.dropFirst() }
-          return hint == PromptTests.hint.filter { $0 != " " }
-            && Screen.columns(of: line) - 1 <= columns && note.hasSuffix(shown)
-            && screen.lines.dropFirst(row + 1).allSatisfy { $0.isEmpty }
+        let screen = try session.waitFor("the redraw at \(columns) columns") {
+          Self.isRedrawn($0, endingWith: note, columns: columns)
         }
         if columns > note.count + 2 && columns >= PromptTests.hint.count {
           #expect(screen.nonBlankLines == [PromptTests.hint, "> " + note], "\(screen)")
@@ -167,6 +159,61 @@ extension PromptTests {
       try session.send(keys: "Enter")
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == note + "!")
+    }
+
+    @Test("a burst of resizes ends in one clean redraw at the last size")
+    func burstOfResizes() throws {
+      let home = try TemporaryHome()
+      let note = "buy milk and eggs and bread and butter and jam"
+      let session = try home.openPrompt(on: note, columns: 80, rows: 8)
+
+      for columns in [30, 70, 20, 55, 12, 90, 33, 47] {
+        try session.resize(columns: columns, rows: 8)
+      }
+
+      try session.waitFor("the redraw at 47 columns") {
+        Self.isRedrawn($0, endingWith: note, columns: 47)
+      }
+      try session.resize(columns: 60, rows: 8)
+      try session.waitFor("the redraw at 60 columns") {
+        $0.nonBlankLines == [PromptTests.hint, "> " + note] && $0.editLineWithCursor == "> \(note)|"
+      }
+    }
+
+    @Test("the cursor keeps its place in the text across resizes")
+    func cursorAcrossResizes() throws {
+      let home = try TemporaryHome()
+      let note = "buy milk and eggs and bread and butter"
+      let session = try home.openPrompt(on: note, columns: 80, rows: 12)
+      try session.send(keys: "Home", "Right", "Right", "Right", "Right")
+      try session.waitForEditLine("> buy |milk and eggs and bread and butter")
+
+      for columns in [25, 60, 14, 80] {
+        try session.resize(columns: columns, rows: 12)
+        try session.waitFor("the cursor on m at \(columns) columns") { screen in
+          screen.characterAtCursor == "m" && screen.characterBeforeCursor == " "
+            && screen.cursor.column < columns
+            && screen.lines[..<(screen.editRow ?? 0)].joined().filter { $0 != " " }
+              == PromptTests.hint.filter { $0 != " " }
+        }
+      }
+      try session.send(text: "X")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "buy Xmilk and eggs and bread and butter")
+    }
+
+    /// Whether `screen` shows, after a resize to `columns`, the hint (however
+    /// it wrapped) and below it the edit line, with the cursor at its end,
+    /// showing the end of `note` within the width, and nothing else.
+    private static func isRedrawn(_ screen: Screen, endingWith note: String, columns: Int) -> Bool {
+      guard let row = screen.editRow, let line = screen.editLineWithCursor else { return false }
+      let hint = screen.lines[..<row].joined().filter { $0 != " " }
+      var shown = Substring(line.dropFirst(2).dropLast())  // "> " and "|"
+      if shown.hasPrefix("<") { shown = shown.dropFirst() }
+      return hint == PromptTests.hint.filter { $0 != " " }
+        && screen.cursor.column < columns && Screen.columns(of: line) - 1 <= columns
+        && note.hasSuffix(shown) && screen.lines.dropFirst(row + 1).allSatisfy { $0.isEmpty }
     }
   }
 }

@@ -52,6 +52,23 @@ extension PromptTests {
       #expect(home.note == "aX\tY\nZb")
     }
 
+    @Test("Ctrl-_ undoes a paste as one step")
+    func undo() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "note")
+
+      try session.paste("one\ntwo three")
+      try session.waitForEditLine("> noteone↵two three|")
+      try session.send(keys: "C-_")
+
+      try session.waitForEditLine("> note")
+      try session.send(keys: "End")
+      try session.send(text: "!")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "note!")
+    }
+
     @Test("a large paste with many lines arrives whole and saves nothing by itself")
     func largePaste() throws {
       let home = try TemporaryHome()

@@ -82,6 +82,41 @@ extension PromptTests {
       #expect(FileState(of: home.notePath) == before)
     }
 
+    @Test("closing the terminal ends filenote and saves nothing")
+    func terminalClosed() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("note")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try home.openPrompt(on: nil)
+      try session.send(text: " edited")
+      try session.waitForEditLine("> note edited|")
+      let pid = try session.processID()
+
+      // As closing a terminal window does: the terminal goes away, SIGHUP.
+      session.kill()
+
+      #expect(try Self.waitUntilEnded(pid), "filenote still runs after its terminal closed")
+      #expect(FileState(of: home.notePath) == before)
+      #expect(home.entries(in: home.documents) == ["datafile.dat"])
+    }
+
+    /// Whether process `pid` ends (is gone or a zombie) within 10 seconds.
+    private static func waitUntilEnded(_ pid: pid_t) throws -> Bool {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if kill(pid, 0) == -1 && errno == ESRCH { return true }
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        if let endOfName = stat.lastIndex(of: ")"),
+          stat[stat.index(after: endOfName)...].split(separator: " ").first == "Z"
+        {
+          return true
+        }
+        usleep(20_000)
+      }
+      return false
+    }
+
     @Test("SIGTERM while the conflict question waits leaves the terminal as it was")
     func signalDuringQuestion() throws {
       let home = try TemporaryHome()

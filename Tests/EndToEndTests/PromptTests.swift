@@ -258,16 +258,10 @@ struct PromptTests {
 }
 
 extension TmuxSession {
-  /// The screen and the cursor, read together: the cursor is read between
-  /// two captures that agree, so it belongs to that screen.
+  /// The screen and the cursor, read together.
   func look() throws -> PromptTests.Screen {
-    var text = try screen()
-    while true {
-      let cursor = try cursor()
-      let again = try screen()
-      if again == text { return PromptTests.Screen(text: text, cursor: cursor) }
-      text = again
-    }
+    let (text, cursor) = try screenAndCursor()
+    return PromptTests.Screen(text: text, cursor: cursor)
   }
 
   /// Looks at the screen every 20 ms until `predicate` accepts it, and

@@ -130,6 +130,21 @@ final class TmuxSession {
     try tmux("capture-pane", "-p", "-t", TmuxSession.target)
   }
 
+  /// The screen as `screen()` reads it and the cursor as `cursor()` does, read
+  /// by one tmux command list, which the server runs without taking in the
+  /// program's output in between: the two belong together.
+  func screenAndCursor() throws -> (screen: String, cursor: (column: Int, row: Int)) {
+    let output = try tmux(
+      "display-message", "-p", "-t", TmuxSession.target, "#{cursor_x} #{cursor_y}", ";",
+      "capture-pane", "-p", "-t", TmuxSession.target)
+    guard let endOfFirstLine = output.firstIndex(of: "\n") else {
+      throw Failure(description: "tmux did not report the cursor")
+    }
+    let numbers = output[..<endOfFirstLine].split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 2 else { throw Failure(description: "tmux did not report the cursor") }
+    return (String(output[output.index(after: endOfFirstLine)...]), (numbers[0], numbers[1]))
+  }
+
   /// The screen as `screen()` reads it, with each change of text attribute
   /// (dim, reverse, colours) written as the SGR sequence that sets it.
   func styledScreen() throws -> String {
