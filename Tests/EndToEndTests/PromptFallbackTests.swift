@@ -169,6 +169,20 @@ extension PromptTests {
       #expect(FileState(of: home.notePath) == before)
     }
 
+    @Test("a note path that is a folder is an error; the terminal is left as it was")
+    func folderAsNote() throws {
+      let home = try TemporaryHome()
+
+      let run = try ShellRun(home: home, arguments: ["--file", home.work], columns: 250)
+
+      #expect(try run.waitForStatus() == 1)
+      let screen = try run.session.look()
+      let error = screen.lines.first { $0.hasPrefix("filenote: ") } ?? ""
+      #expect(error.contains(home.work), "\(screen)")
+      #expect(screen.editRow == nil, "no edit line was drawn: \(screen)")
+      try run.expectTerminalRestored()
+    }
+
     @Test("standard input not a terminal, on a terminal: exit 2, pointing to save and show")
     func standardInputNotATerminal() throws {
       let home = try TemporaryHome()
