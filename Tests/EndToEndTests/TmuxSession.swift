@@ -130,6 +130,38 @@ final class TmuxSession {
     try tmux("capture-pane", "-p", "-t", TmuxSession.target)
   }
 
+  /// The screen as `screen()` reads it and the cursor as `cursor()` does, read
+  /// by one tmux command list, which the server runs without taking in the
+  /// program's output in between: the two belong together.
+  func screenAndCursor() throws -> (screen: String, cursor: (column: Int, row: Int)) {
+    let output = try tmux(
+      "display-message", "-p", "-t", TmuxSession.target, "#{cursor_x} #{cursor_y}", ";",
+      "capture-pane", "-p", "-t", TmuxSession.target)
+    guard let endOfFirstLine = output.firstIndex(of: "\n") else {
+      throw Failure(description: "tmux did not report the cursor")
+    }
+    let numbers = output[..<endOfFirstLine].split(separator: " ").compactMap { Int($0) }
+    guard numbers.count == 2 else { throw Failure(description: "tmux did not report the cursor") }
+    return (String(output[output.index(after: endOfFirstLine)...]), (numbers[0], numbers[1]))
+  }
+
+  /// The screen as `screen()` reads it, with each change of text attribute
+  /// (dim, reverse, colours) written as the SGR sequence that sets it.
+  func styledScreen() throws -> String {
+    try tmux("capture-pane", "-p", "-e", "-t", TmuxSession.target)
+  }
+
+  /// Pastes `text` as a terminal does: wrapped in the bracketed-paste
+  /// markers when the program asked for them (and only then), and with each
+  /// line feed sent as a carriage return, as a terminal sends a pasted line
+  /// break, unless `keepingLineFeeds`.
+  func paste(_ text: String, keepingLineFeeds: Bool = false) throws {
+    try tmux("set-buffer", "-b", "test-paste", "--", text)
+    try tmux(
+      ["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", TmuxSession.target]
+        + (keepingLineFeeds ? ["-r"] : []))
+  }
+
   /// Where the cursor is, counted from 0 at the top left.
   func cursor() throws -> (column: Int, row: Int) {
     let numbers = try tmux(

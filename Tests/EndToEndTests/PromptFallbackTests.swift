@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+extension PromptTests {
+  @Suite("the plain prompt, for a terminal that cannot move its cursor (TERM=dumb or unset)")
+  struct Plain {
+    /// TERM=dumb, and no TERM at all.
+    static let terms: [String?] = ["dumb", nil]
+
+    /// The prompt in a plain terminal, once it waits for a line.
+    private func openPlainPrompt(home: TemporaryHome, term: String?) throws -> TmuxSession {
+      let session = try home.terminal(environment: ["TERM": term], columns: 120)
+      try session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      return session
+    }
+
+    @Test("it shows where the note is and the note itself", arguments: terms)
+    func showsTheNote(term: String?) throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+
+      let session = try openPlainPrompt(home: home, term: term)
+
+      let lines = try session.look().nonBlankLines
+      #expect(lines.first?.contains(home.notePath) == true, "\(lines)")
+      #expect(lines.contains("Current: buy milk"), "\(lines)")
+      #expect(try session.styledScreen().contains("\u{1B}[") == false, "no escape sequences")
+    }
+
+    @Test("Enter on an empty line keeps the note: nothing written", arguments: terms)
+    func emptyLineKeeps(term: String?) throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try openPlainPrompt(home: home, term: term)
+
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(FileState(of: home.notePath) == before)
+      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+    }
+
+    @Test("a typed line is saved", arguments: terms)
+    func typedLineSaves(term: String?) throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      let session = try openPlainPrompt(home: home, term: term)
+
+      try session.send(text: "buy bread")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "buy bread")
+      #expect(try session.look().nonBlankLines.last == "Saved.")
+    }
+
+    @Test("a note with newlines and control characters is shown with stand-ins")
+    func standIns() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("a\nb\tc\u{1B}[31m")
+
+      let session = try openPlainPrompt(home: home, term: "dumb")
+
+      #expect(try session.look().lines.contains("Current: a↵b⇥c␛[31m"))
+    }
+
+    @Test("with no note yet a typed line becomes the note; an empty one creates nothing")
+    func noNote() throws {
+      let typing = try TemporaryHome()
+      let typed = try openPlainPrompt(home: typing, term: "dumb")
+      let empty = try TemporaryHome()
+      let notTyped = try openPlainPrompt(home: empty, term: "dumb")
+
+      try typed.send(text: "first")
+      try typed.send(keys: "Enter")
+      try notTyped.send(keys: "Enter")
+
+      #expect(try typed.waitForExit() == .exited(0))
+      #expect(typing.note == "first")
+      #expect(try notTyped.waitForExit() == .exited(0))
+      #expect(empty.entries(in: empty.home) == [])
+    }
+
+    @Test("Ctrl-D cancels with exit 1, nothing written")
+    func ctrlD() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try openPlainPrompt(home: home, term: "dumb")
+
+      try session.send(keys: "C-d")
+
+      #expect(try session.waitForExit() == .exited(1))
+      #expect(FileState(of: home.notePath) == before)
+    }
+
+    @Test("Ctrl-C cancels: nothing written, the shell sees 130, the terminal is as it was")
+    func ctrlC() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
+      try run.session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      try run.session.send(text: "half typed")
+
+      try run.session.send(keys: "C-c")
+
+      #expect(try run.waitForStatus() == 130)
+      try run.expectTerminalRestored()
+      #expect(FileState(of: home.notePath) == before)
+    }
+
+    @Test(
+      "Ctrl-C says that nothing was saved, as in the line editor",
+      .disabled("bug: the plain prompt dies of SIGINT without saying it cancelled"))
+    func ctrlCSaysSo() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
+      try run.session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+
+      try run.session.send(keys: "C-c")
+
+      #expect(try run.waitForStatus() == 130)
+      let screen = try run.session.look()
+      #expect(screen.text.contains("Cancelled: nothing was saved."), "\(screen)")
+    }
+
+    @Test("the terminal is left as it was")
+    func terminalRestored() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
+      try run.session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+
+      try run.session.send(text: "buy bread")
+      try run.session.send(keys: "Enter")
+
+      #expect(try run.waitForStatus() == 0)
+      try run.expectTerminalRestored()
+      #expect(home.note == "buy bread")
+    }
+  }
+
+  @Suite("when the prompt cannot open")
+  struct CannotOpen {
+    @Test(
+      "a note that is not UTF-8 is refused with an error; file and terminal are left as they were",
+      arguments: ["screen", "dumb"])
+    func notUTF8(term: String) throws {
+      let home = try TemporaryHome()
+      try home.write([0x6F, 0x6B, 0xFF, 0xFE, 0x0A], to: home.notePath)
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+
+      let run = try ShellRun(home: home, environment: ["TERM": term], columns: 250)
+
+      #expect(try run.waitForStatus() == 1)
+      let screen = try run.session.look()
+      let error = screen.lines.first { $0.hasPrefix("filenote: ") } ?? ""
+      #expect(error.contains(home.notePath), "\(screen)")
+      #expect(error.contains("UTF-8") && error.contains("offset 2"), "\(screen)")
+      #expect(screen.editRow == nil, "no edit line was drawn: \(screen)")
+      try run.expectTerminalRestored()
+      #expect(FileState(of: home.notePath) == before)
+    }
+
+    @Test("a note path that is a folder is an error; the terminal is left as it was")
+    func folderAsNote() throws {
+      let home = try TemporaryHome()
+
+      let run = try ShellRun(home: home, arguments: ["--file", home.work], columns: 250)
+
+      #expect(try run.waitForStatus() == 1)
+      let screen = try run.session.look()
+      let error = screen.lines.first { $0.hasPrefix("filenote: ") } ?? ""
+      #expect(error.contains(home.work), "\(screen)")
+      #expect(screen.editRow == nil, "no edit line was drawn: \(screen)")
+      try run.expectTerminalRestored()
+    }
+
+    @Test("standard input not a terminal, on a terminal: exit 2, pointing to save and show")
+    func standardInputNotATerminal() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("kept")
+      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+      let session = try TmuxSession(
+        command: "echo typed | \(binary); echo \"exited: $?\"",
+        environment: home.terminalEnvironment(), columns: 250, workingDirectory: home.work)
+
+      let screen = try session.waitFor("filenote to exit") {
+        $0.lines.contains { $0.hasPrefix("exited: ") }
+      }
+
+      #expect(screen.lines.contains("exited: 2"), "\(screen)")
+      let error = screen.lines.first { $0.hasPrefix("filenote: ") } ?? ""
+      #expect(error.contains("filenote save") && error.contains("filenote show"), "\(screen)")
+      #expect(home.note == "kept")
+    }
+
+    @Test("standard output redirected: the prompt still draws on the terminal and saves")
+    func standardOutputRedirected() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("note")
+      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+      let session = try TmuxSession(
+        command: "\(binary) > output.txt; echo \"exited: $?\"",
+        environment: home.terminalEnvironment(), workingDirectory: home.work)
+      try session.waitForEditLine("> note|")
+
+      try session.send(text: "!")
+      try session.waitForEditLine("> note!|")
+      try session.send(keys: "Enter")
+
+      try session.waitFor("filenote to exit") { $0.lines.contains("exited: 0") }
+      #expect(home.note == "note!")
+    }
+  }
+}

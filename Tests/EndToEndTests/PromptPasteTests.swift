@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+extension PromptTests {
+  @Suite("bracketed paste: pasted text is typed text, newlines included")
+  struct Paste {
+    @Test("a newline inside a paste does not save; Enter later saves it as \\n")
+    func newlineDoesNotSave() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "list: ")
+      let before = try #require(FileState(of: home.notePath))
+
+      // As a terminal does, tmux sends each pasted line break as a carriage
+      // return: the very byte the Enter key sends.
+      try session.paste("milk\neggs\n")
+
+      try session.waitForEditLine("> list: milk↵eggs↵|")
+      try session.roundTrip()
+      #expect(try session.exitStatus() == nil)
+      #expect(FileState(of: home.notePath) == before)
+      #expect(try !session.screen().contains("Saved."))
+
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "list: milk\neggs\n")
+    }
+
+    @Test("pasted line feeds and CRLF line endings are kept as \\n")
+    func lineFeedsAndCRLF() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "x")
+
+      try session.paste("a\r\nb\nc", keepingLineFeeds: true)
+
+      try session.waitForEditLine("> xa↵b↵c|")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "xa\nb\nc")
+    }
+
+    @Test("a paste goes in at the cursor, which ends after it")
+    func atTheCursor() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "ab")
+
+      try session.send(keys: "Left")
+      try session.paste("X\tY\nZ")
+
+      try session.waitForEditLine("> aX⇥Y↵Z|b")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "aX\tY\nZb")
+    }
+
+    @Test("Ctrl-_ undoes a paste as one step")
+    func undo() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "note")
+
+      try session.paste("one\ntwo three")
+      try session.waitForEditLine("> noteone↵two three|")
+      try session.send(keys: "C-_")
+
+      try session.waitForEditLine("> note")
+      try session.send(keys: "End")
+      try session.send(text: "!")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "note!")
+    }
+
+    @Test("a large paste with many lines arrives whole and saves nothing by itself")
+    func largePaste() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "start")
+      let lines = (1...500).map { "line \($0) 中文 🙂" }
+      let pasted = lines.joined(separator: "\n") + "\n"
+
+      try session.paste(pasted)
+
+      try session.waitFor("the end of the paste") {
+        $0.editLineWithCursor?.hasSuffix("500 中文 🙂↵|") == true
+      }
+      try session.roundTrip()
+      #expect(try session.exitStatus() == nil)
+      #expect(home.note == "start")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "start" + pasted)
+    }
+  }
+}

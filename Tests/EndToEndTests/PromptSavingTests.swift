@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+
+extension PromptTests {
+  @Suite("Enter saves, Ctrl-C and Ctrl-D cancel")
+  struct Saving {
+    @Test("Enter saves the edited line byte for byte, says Saved. and exits 0")
+    func enterSaves() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "buy milk")
+
+      try session.send(text: " and eggs")
+      try session.waitForEditLine("> buy milk and eggs|")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.contents(of: home.notePath) == Array("buy milk and eggs".utf8))
+      let screen = try session.look()
+      #expect(
+        screen.nonBlankLines == [PromptTests.hint, "> buy milk and eggs", "Saved."],
+        "\(screen)")
+    }
+
+    @Test("the first note is saved in a new folder (0700) and file (0600)")
+    func firstNote() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: nil)
+
+      try session.send(text: "first")
+      try session.waitForEditLine("> first|")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "first")
+      #expect(home.mode(of: home.documents) == 0o700)
+      #expect(home.mode(of: home.notePath) == 0o600)
+      #expect(try session.look().nonBlankLines.last == "Saved.")
+    }
+
+    @Test("Enter on an unchanged note writes nothing and says so")
+    func unchanged() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try home.openPrompt(on: nil)
+      try session.waitForEditLine("> buy milk|")
+
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(FileState(of: home.notePath) == before)
+      #expect(home.entries(in: home.documents) == ["datafile.dat"], "no temporary file left")
+      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+    }
+
+    @Test("a line edited back to the saved note counts as unchanged")
+    func editedBack() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try home.openPrompt(on: nil)
+      try session.waitForEditLine("> buy milk|")
+
+      try session.send(keys: "BSpace", "BSpace")
+      try session.waitForEditLine("> buy mi|")
+      try session.send(text: "lk")
+      try session.waitForEditLine("> buy milk|")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(FileState(of: home.notePath) == before)
+      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+    }
+
+    @Test("Enter on an empty line with no note saved writes nothing, creates nothing")
+    func emptyWithoutNote() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: nil)
+
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.entries(in: home.home) == [])
+      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+    }
+
+    @Test("Enter on a line emptied by hand refuses to save an empty note: exit 1, note kept")
+    func emptied() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      let before = try #require(FileState(of: home.notePath))
+      // Wide enough for the error message to stay on one line.
+      let session = try home.openPrompt(on: nil, columns: 200)
+      try session.waitForEditLine("> buy milk|")
+
+      try session.send(keys: "C-u")
+      try session.waitForEditLine("> |")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(1))
+      #expect(FileState(of: home.notePath) == before)
+      let lastLine = try session.look().nonBlankLines.last ?? ""
+      #expect(lastLine.hasPrefix("filenote: "), "\(lastLine)")
+      #expect(lastLine.contains("filenote clear"), "\(lastLine)")
+    }
+
+    @Test("Ctrl-C cancels: nothing is written, filenote says so and exits 130")
+    func ctrlC() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try home.openPrompt(on: nil)
+      try session.waitForEditLine("> buy milk|")
+      try session.send(text: " and eggs")
+      try session.waitForEditLine("> buy milk and eggs|")
+
+      try session.send(keys: "C-c")
+
+      #expect(try session.waitForExit() == .exited(130))
+      #expect(FileState(of: home.notePath) == before)
+      #expect(home.entries(in: home.documents) == ["datafile.dat"], "no temporary file left")
+      #expect(try session.look().nonBlankLines.last == "Cancelled: nothing was saved.")
+    }
+
+    @Test("Ctrl-D on an empty line cancels with exit 1, nothing written")
+    func ctrlDOnEmptyLine() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("buy milk")
+      try home.backdate(home.notePath)
+      let before = try #require(FileState(of: home.notePath))
+      let session = try home.openPrompt(on: nil)
+      try session.waitForEditLine("> buy milk|")
+      try session.send(keys: "C-u")
+      try session.waitForEditLine("> |")
+
+      try session.send(keys: "C-d")
+
+      #expect(try session.waitForExit() == .exited(1))
+      #expect(FileState(of: home.notePath) == before)
+      #expect(try session.look().nonBlankLines.last == "Cancelled: nothing was saved.")
+    }
+
+    @Test("Ctrl-D with no note and nothing typed cancels with exit 1, creating nothing")
+    func ctrlDWithoutNote() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: nil)
+
+      try session.send(keys: "C-d")
+
+      #expect(try session.waitForExit() == .exited(1))
+      #expect(home.entries(in: home.home) == [])
+    }
+
+    @Test("Ctrl-D on a line that is not empty does not cancel, even at its end")
+    func ctrlDOnText() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "abc")
+
+      try session.send(keys: "C-d")
+      try session.roundTrip()
+
+      #expect(try session.exitStatus() == nil)
+      try session.waitForEditLine("> abc|")
+    }
+
+    @Test(
+      "the line left on the screen is the line saved, even when Enter follows at once",
+      .disabled("bug: keys read together with Enter are saved but never drawn"))
+    func lastLineShownIsSaved() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "buy milk")
+
+      // Typed fast: the keys and Enter reach filenote in one read.
+      try session.send(keys: "!", "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "buy milk!")
+      let screen = try session.look()
+      #expect(screen.nonBlankLines == [PromptTests.hint, "> buy milk!", "Saved."], "\(screen)")
+    }
+  }
+}
