@@ -107,6 +107,9 @@ struct EditingPrompt {
     var renderer = Renderer(prompt: "> ")
     /// The terminal width of the last draw.
     var width = 0
+    /// Set after a suspend, until the next key: a SIGCONT then is the one
+    /// that resumed it, not a new stop.
+    var resumedFromSuspend = false
 
     init(terminal: Terminal, state: EditState, hint: (text: String, columns: Int)) {
       self.terminal = terminal
@@ -124,6 +127,7 @@ struct EditingPrompt {
         let keys: [Key]
         switch try terminal.read(timeoutMilliseconds: timeout) {
         case .input(let bytes):
+          resumedFromSuspend = false
           keys = decoder.decode(bytes)
         case .timeout:
           keys = decoder.flush()
@@ -136,9 +140,15 @@ struct EditingPrompt {
           try suspend()
           continue
         case .signal(.continued):
+          try terminal.enterRawMode()
+          if resumedFromSuspend {
+            // The SIGCONT that ended our own suspend (after `bg` and `fg`
+            // it comes late): that resume was redrawn already.
+            resumedFromSuspend = false
+            continue
+          }
           // Stopped from outside (SIGSTOP, or SIGTTOU when started in the
           // background): the shell has written below the line meanwhile.
-          try terminal.enterRawMode()
           try terminal.write(Array("\r\n".utf8))
           try redrawAfterResume()
           continue
@@ -199,6 +209,7 @@ struct EditingPrompt {
       try terminal.write(Array("\r\n".utf8))
       try terminal.suspend()
       try redrawAfterResume()
+      resumedFromSuspend = true
     }
 
     /// After `fg` the shell has drawn its own lines: start afresh below them.
@@ -213,21 +224,25 @@ struct EditingPrompt {
       try? terminal.write(Array(("\r\n" + question).utf8))
       var answer = false
       reading: while true {
-        guard let event = try? terminal.read(timeoutMilliseconds: nil) else { break }
+        // A lone Esc waits for the rest of a sequence only briefly, then is an answer.
+        let timeout = decoder.isWaitingForMoreInput ? EditingPrompt.escapeTimeoutMilliseconds : nil
+        guard let event = try? terminal.read(timeoutMilliseconds: timeout) else { break }
+        let keys: [Key]
         switch event {
-        case .input(let bytes):
-          let keys = decoder.decode(bytes)
-          guard let key = keys.first else { continue }
-          answer = key == .text("y") || key == .text("Y")
-          break reading
-        case .signal(.windowResized), .timeout, .signal(.continued): continue
+        case .input(let bytes): keys = decoder.decode(bytes)
+        case .timeout: keys = decoder.flush()
+        case .signal(.windowResized), .signal(.continued): continue
         case .signal(.terminationRequested(let signalNumber)):
           try? terminal.write(Array("\r\n".utf8))
           terminal.terminate(by: signalNumber)
         case .signal(.suspendRequested):
           try? terminal.suspend()
+          continue
         case .endOfFile: break reading
         }
+        guard let key = keys.first else { continue }
+        answer = key == .text("y") || key == .text("Y")
+        break reading
       }
       decoder = KeyDecoder()
       // After "y" the session ends the line itself, as after any Enter.

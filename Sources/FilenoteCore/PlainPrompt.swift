@@ -23,9 +23,16 @@ struct PlainPrompt {
     intro += "> "
     try? output.writeAll(intro)
 
-    guard let line = try readLine() else {
+    let line: [UInt8]
+    switch try readLine() {
+    case .line(let bytes):
+      line = bytes
+    case .endOfInput:
       try? output.writeAll("\nCancelled: nothing was saved.\n")
       return .failure
+    case .interrupted:
+      try? output.writeAll("\nCancelled: nothing was saved.\n")
+      return .cancelled
     }
     if line.isEmpty {
       try? output.writeAll(note == nil ? "Nothing saved.\n" : "Nothing changed.\n")
@@ -36,43 +43,47 @@ struct PlainPrompt {
     return .success
   }
 
-  /// One line from standard input without its line ending; nil at end of input.
-  private func readLine() throws(FilenoteError) -> [UInt8]? {
-    var line: [UInt8] = []
-    let byte = UnsafeMutableRawBufferPointer.allocate(byteCount: 1, alignment: 1)
-    defer { byte.deallocate() }
-    while true {
-      let count: Int
-      do {
-        count = try FileDescriptor.standardInput.read(into: byte)
-      } catch {
-        throw .system(action: "cannot read", path: "the terminal", errno: error)
-      }
-      if count == 0 { return line.isEmpty ? nil : line }
-      if byte[0] == UInt8(ascii: "\n") {
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        return line
-      }
-      line.append(byte[0])
-    }
+  /// What reading the answer gave.
+  private enum Answer {
+    case line([UInt8])
+    /// Ctrl-D: with text typed or not, the user asked to stop.
+    case endOfInput
+    /// Ctrl-C.
+    case interrupted
   }
-}
 
-extension String {
-  /// The text with each newline and control character replaced by a visible
-  /// stand-in, for showing a note on one line.
-  func replacingControlCharacters() -> String {
-    var result = ""
-    for scalar in unicodeScalars {
-      switch scalar.value {
-      case 0x0A: result += "\u{21B5}"
-      case 0x09: result += "\u{21E5}"
-      case 0x00..<0x20: result.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
-      case 0x7F: result += "\u{2421}"
-      case 0x80..<0xA0, 0x2028, 0x2029: result += "\u{FFFD}"
-      default: result.unicodeScalars.append(scalar)
+  /// One line from standard input without its line ending. In the terminal's
+  /// line mode Ctrl-C is a SIGINT: it is caught (unless it was ignored, as in
+  /// a background job) so that the read ends with EINTR and filenote can say
+  /// it cancelled.
+  private func readLine() throws(FilenoteError) -> Answer {
+    var interruption = sigaction()
+    interruption.__sigaction_handler.sa_handler = { _ in }
+    sigemptyset(&interruption.sa_mask)
+    interruption.sa_flags = 0  // no SA_RESTART: the read must end
+    var previous = sigaction()
+    sigaction(SIGINT, nil, &previous)
+    let catches =
+      unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+      != unsafeBitCast(SIG_IGN, to: Int.self)
+    if catches { sigaction(SIGINT, &interruption, nil) }
+    defer { if catches { sigaction(SIGINT, &previous, nil) } }
+
+    var line: [UInt8] = []
+    var byte: UInt8 = 0
+    while true {
+      let count = Glibc.read(STDIN_FILENO, &byte, 1)
+      if count == -1 {
+        if errno == EINTR && catches { return .interrupted }
+        if errno == EINTR { continue }
+        throw .system(action: "cannot read", path: "the terminal", errno: .current)
       }
+      if count == 0 { return .endOfInput }
+      if byte == UInt8(ascii: "\n") {
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return .line(line)
+      }
+      line.append(byte)
     }
-    return result
   }
 }

@@ -115,8 +115,7 @@ extension PromptTests {
     }
 
     @Test(
-      "Ctrl-C says that nothing was saved, as in the line editor",
-      .disabled("bug: the plain prompt dies of SIGINT without saying it cancelled"))
+      "Ctrl-C says that nothing was saved, as in the line editor")
     func ctrlCSaysSo() throws {
       let home = try TemporaryHome()
       try home.writeNote("buy milk")

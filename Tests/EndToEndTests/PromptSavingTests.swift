@@ -167,8 +167,7 @@ extension PromptTests {
     }
 
     @Test(
-      "the line left on the screen is the line saved, even when Enter follows at once",
-      .disabled("bug: keys read together with Enter are saved but never drawn"))
+      "the line left on the screen is the line saved, even when Enter follows at once")
     func lastLineShownIsSaved() throws {
       let home = try TemporaryHome()
       let session = try home.openPrompt(on: "buy milk")

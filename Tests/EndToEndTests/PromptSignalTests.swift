@@ -195,8 +195,7 @@ extension PromptTests {
     }
 
     @Test(
-      "Ctrl-Z, bg (filenote stops again, on its terminal change), then fg: the line is drawn once",
-      .disabled("bug: after bg and fg, hint and line are drawn twice, glued to the first line"))
+      "Ctrl-Z, bg (filenote stops again, on its terminal change), then fg: the line is drawn once")
     func backgroundThenForeground() throws {
       let home = try TemporaryHome()
       try home.writeNote("note")
