@@ -240,8 +240,14 @@ where Text.Element == Character, Text.Index == Int {
   /// The smallest anchor from which `cursor` is visible, found by walking
   /// backward from the cursor: the cursor ends up at the right edge.
   func leftmostAnchor(showing cursor: Int) -> Int {
-    var used = columnsNeeded(at: cursor)
-    var anchor = cursor
+    walkingBack(from: cursor, using: columnsNeeded(at: cursor))
+  }
+
+  /// The smallest anchor at or before `anchor` that still fits, when the
+  /// Characters from `anchor` on already take `used` columns.
+  private func walkingBack(from anchor: Int, using used: Int) -> Int {
+    var used = used
+    var anchor = anchor
     while anchor > 0 {
       let widened = used + columns(anchor - 1)
       if widened + leftMarkerColumns(anchor - 1) > budget { break }
@@ -260,14 +266,7 @@ where Text.Element == Character, Text.Index == Int {
       used += columns(index)
       if used + leftMarkerColumns(anchor) > budget { return anchor }
     }
-    var anchor = anchor
-    while anchor > 0 {
-      let widened = used + columns(anchor - 1)
-      if widened + leftMarkerColumns(anchor - 1) > budget { break }
-      used = widened
-      anchor -= 1
-    }
-    return anchor
+    return walkingBack(from: anchor, using: used)
   }
 
   /// The cells to draw from `anchor`: as many whole Characters as fit, with
