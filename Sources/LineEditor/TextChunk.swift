@@ -1,0 +1,189 @@
+/// A run of whole Characters, a piece of a ``TextBuffer``: their UTF-8 bytes,
+/// and where in those bytes each Character starts.
+///
+/// Bytes are what the text is read from the file as and saved as, so loading
+/// and saving copy them as they are; the table of starts is what makes the
+/// Character at an index O(1) to find. A chunk never splits a Character, and
+/// the buffer keeps each chunk small, so an edit moves at most a few kilobytes.
+struct TextChunk: Sendable {
+  /// The Characters' UTF-8, one after the other.
+  private(set) var utf8: [UInt8]
+  /// Offset in `utf8` of the first byte of each Character, ascending; the
+  /// first is 0.
+  private var starts: [UInt32]
+
+  /// An empty chunk.
+  init() {
+    utf8 = []
+    starts = []
+  }
+
+  /// A chunk of `characters`, as they are (they are not re-clustered).
+  init(_ characters: some Sequence<Character>) {
+    self.init()
+    for character in characters {
+      starts.append(Self.offset(utf8.count))
+      utf8.append(contentsOf: character.utf8)
+    }
+  }
+
+  private init(utf8: [UInt8], starts: [UInt32]) {
+    self.utf8 = utf8
+    self.starts = starts
+  }
+
+  /// How many Characters the chunk holds.
+  var count: Int { starts.count }
+
+  /// Whether the chunk holds no Character.
+  var isEmpty: Bool { starts.isEmpty }
+
+  /// The Character at `index`, in `0..<count`.
+  subscript(index: Int) -> Character {
+    let start = Int(starts[index])
+    let end = utf8Offset(of: index + 1)
+    if end - start == 1 {
+      // Most text is ASCII: build its Characters without decoding.
+      return Character(Unicode.Scalar(utf8[start]))
+    }
+    return utf8.withUnsafeBufferPointer { bytes in
+      Character(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+  }
+
+  /// Offset in `utf8` where the Character at `index` starts, or the length of
+  /// `utf8` for `index == count`.
+  func utf8Offset(of index: Int) -> Int {
+    index < starts.count ? Int(starts[index]) : utf8.count
+  }
+
+  /// The Characters in `range`, as one string.
+  func text(_ range: Range<Int>) -> String {
+    let bytes = utf8Offset(of: range.lowerBound)..<utf8Offset(of: range.upperBound)
+    return utf8.withUnsafeBufferPointer { utf8 in
+      String(decoding: UnsafeBufferPointer(rebasing: utf8[bytes]), as: UTF8.self)
+    }
+  }
+
+  /// The Characters in `range`, as a chunk of their own.
+  func extracting(_ range: Range<Int>) -> TextChunk {
+    let first = utf8Offset(of: range.lowerBound)
+    let bytes = first..<utf8Offset(of: range.upperBound)
+    let shift = Self.offset(first)
+    return TextChunk(utf8: Array(utf8[bytes]), starts: starts[range].map { $0 - shift })
+  }
+
+  /// Replaces the Characters in `range` with those of `other`, as they are.
+  mutating func replaceSubrange(_ range: Range<Int>, with other: TextChunk) {
+    let bytes = utf8Offset(of: range.lowerBound)..<utf8Offset(of: range.upperBound)
+    utf8.replaceSubrange(bytes, with: other.utf8)
+    let shift = Self.offset(bytes.lowerBound)
+    starts.replaceSubrange(range, with: other.starts.map { $0 + shift })
+    // The Characters after the edit moved by the difference in bytes; adding
+    // its two's complement with wrapping moves them back as well as forward.
+    let moved = UInt32(truncatingIfNeeded: other.utf8.count - bytes.count)
+    guard moved != 0 else { return }
+    starts.withUnsafeMutableBufferPointer { starts in
+      for index in (range.lowerBound + other.count)..<starts.count {
+        starts[index] &+= moved
+      }
+    }
+  }
+
+  /// Appends the Characters of `other`, as they are.
+  mutating func append(contentsOf other: TextChunk) {
+    replaceSubrange(count..<count, with: other)
+  }
+
+  /// The chunk cut into consecutive chunks of about `bytesPerChunk` bytes
+  /// each, at Character boundaries (a Character longer than that gets a chunk
+  /// of its own).
+  func split(bytesPerChunk: Int) -> [TextChunk] {
+    var pieces: [TextChunk] = []
+    var first = 0
+    while first < count {
+      let byteLimit = utf8Offset(of: first) + bytesPerChunk
+      var end = first + 1
+      while end < count && Int(starts[end]) < byteLimit { end += 1 }
+      pieces.append(extracting(first..<end))
+      first = end
+    }
+    return pieces
+  }
+
+  /// A byte offset as stored in `starts`.
+  private static func offset(_ offset: Int) -> UInt32 {
+    UInt32(offset)
+  }
+}
+
+extension TextChunk {
+  /// `text` cut into chunks of about `bytesPerChunk` bytes each, clustered
+  /// exactly as Swift clusters `text` into Characters.
+  ///
+  /// Most notes are mostly ASCII, and between two ASCII scalars there is
+  /// always a Character boundary, except inside CR LF: no ASCII scalar extends,
+  /// joins, prepends or pairs with another. So the text is split there without
+  /// asking the standard library, which clusters only the runs between such
+  /// boundaries. Every run starts after an ASCII scalar (or at the start), so
+  /// clustering it alone gives what clustering the whole text gives.
+  static func chunks(of text: String, bytesPerChunk: Int) -> [TextChunk] {
+    var text = text
+    text.makeContiguousUTF8()
+    let source = text
+    var chunks: [TextChunk] = []
+    let scanned: Void? = source.utf8.withContiguousStorageIfAvailable { utf8 in
+      var chunk = TextChunk()
+      var chunkStart = 0
+
+      /// Records a Character that starts at `offset`, first closing the
+      /// chunk when it is full.
+      func characterStarts(at offset: Int) {
+        if offset - chunkStart >= bytesPerChunk {
+          chunk.utf8 = Array(utf8[chunkStart..<offset])
+          chunks.append(chunk)
+          chunk = TextChunk()
+          chunkStart = offset
+        }
+        chunk.starts.append(Self.offset(offset - chunkStart))
+      }
+
+      /// Whether the text breaks between the bytes before and at `offset`
+      /// because both are ASCII and not CR LF.
+      func isASCIIBoundary(_ offset: Int) -> Bool {
+        let before = utf8[offset - 1]
+        let after = utf8[offset]
+        return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
+      }
+
+      /// The string index of a byte: O(1), the string being native UTF-8.
+      func utf8Index(_ offset: Int) -> String.Index {
+        source.utf8.index(source.utf8.startIndex, offsetBy: offset)
+      }
+
+      var offset = 0
+      while offset < utf8.count {
+        if utf8[offset] < 0x80 && (offset + 1 == utf8.count || isASCIIBoundary(offset + 1)) {
+          characterStarts(at: offset)
+          offset += 1
+          continue
+        }
+        var runEnd = offset + 1
+        while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
+        let run = Substring(source.utf8[utf8Index(offset)..<utf8Index(runEnd)])
+        var index = run.startIndex
+        while index < run.endIndex {
+          characterStarts(at: offset + run.utf8.distance(from: run.startIndex, to: index))
+          index = run.index(after: index)
+        }
+        offset = runEnd
+      }
+      if !chunk.isEmpty {
+        chunk.utf8 = Array(utf8[chunkStart...])
+        chunks.append(chunk)
+      }
+    }
+    precondition(scanned != nil, "a native string's UTF-8 is contiguous")
+    return chunks
+  }
+}
