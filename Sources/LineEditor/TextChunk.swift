@@ -131,22 +131,8 @@ extension TextChunk {
     var text = text
     text.makeContiguousUTF8()
     let source = text
-    var chunks: [TextChunk] = []
-    let scanned: Void? = source.utf8.withContiguousStorageIfAvailable { utf8 in
-      var chunk = TextChunk()
-      var chunkStart = 0
-
-      /// Records a Character that starts at `offset`, first closing the
-      /// chunk when it is full.
-      func characterStarts(at offset: Int) {
-        if offset - chunkStart >= bytesPerChunk {
-          chunk.utf8 = Array(utf8[chunkStart..<offset])
-          chunks.append(chunk)
-          chunk = TextChunk()
-          chunkStart = offset
-        }
-        chunk.starts.append(Self.offset(offset - chunkStart))
-      }
+    let chunks = source.utf8.withContiguousStorageIfAvailable { utf8 in
+      var cutter = Cutter(utf8: utf8, bytesPerChunk: bytesPerChunk)
 
       /// Whether the text breaks between the bytes before and at `offset`
       /// because both are ASCII and not CR LF.
@@ -156,34 +142,73 @@ extension TextChunk {
         return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
       }
 
-      /// The string index of a byte: O(1), the string being native UTF-8.
-      func utf8Index(_ offset: Int) -> String.Index {
-        source.utf8.index(source.utf8.startIndex, offsetBy: offset)
-      }
-
       var offset = 0
       while offset < utf8.count {
         if utf8[offset] < 0x80 && (offset + 1 == utf8.count || isASCIIBoundary(offset + 1)) {
-          characterStarts(at: offset)
+          cutter.characterStarts(at: offset)
           offset += 1
           continue
         }
         var runEnd = offset + 1
         while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
-        let run = Substring(source.utf8[utf8Index(offset)..<utf8Index(runEnd)])
+        // A string of its own, not a substring: the standard library checks
+        // every index of a substring that starts at an index it did not make
+        // by clustering backwards, which costs as much as clustering again.
+        let run = String(
+          decoding: UnsafeBufferPointer(rebasing: utf8[offset..<runEnd]), as: UTF8.self)
         var index = run.startIndex
         while index < run.endIndex {
-          characterStarts(at: offset + run.utf8.distance(from: run.startIndex, to: index))
+          cutter.characterStarts(at: offset + run.utf8.distance(from: run.startIndex, to: index))
           index = run.index(after: index)
         }
         offset = runEnd
       }
-      if !chunk.isEmpty {
-        chunk.utf8 = Array(utf8[chunkStart...])
-        chunks.append(chunk)
-      }
+      return cutter.finish()
     }
-    precondition(scanned != nil, "a native string's UTF-8 is contiguous")
+    guard let chunks else { preconditionFailure("a native string's UTF-8 is contiguous") }
     return chunks
+  }
+
+  /// Cuts a text's UTF-8 into chunks as the starts of its Characters are
+  /// found, in order.
+  private struct Cutter {
+    let utf8: UnsafeBufferPointer<UInt8>
+    let bytesPerChunk: Int
+    private var chunks: [TextChunk] = []
+    /// Offset in `utf8` of the chunk being filled.
+    private var chunkStart = 0
+    /// Where the Characters of the chunk being filled start, from `chunkStart`.
+    private var starts: [UInt32] = []
+
+    init(utf8: UnsafeBufferPointer<UInt8>, bytesPerChunk: Int) {
+      self.utf8 = utf8
+      self.bytesPerChunk = bytesPerChunk
+      // A chunk never holds more Characters than bytes.
+      starts.reserveCapacity(bytesPerChunk)
+    }
+
+    /// Records a Character that starts at `offset`, first closing the chunk
+    /// being filled when it is full.
+    mutating func characterStarts(at offset: Int) {
+      if offset - chunkStart >= bytesPerChunk {
+        close(at: offset)
+      }
+      starts.append(UInt32(truncatingIfNeeded: offset - chunkStart))
+    }
+
+    /// The chunks, the last one closed at the end of the text.
+    mutating func finish() -> [TextChunk] {
+      if !starts.isEmpty {
+        close(at: utf8.count)
+      }
+      return chunks
+    }
+
+    private mutating func close(at offset: Int) {
+      chunks.append(TextChunk(utf8: Array(utf8[chunkStart..<offset]), starts: starts))
+      chunkStart = offset
+      starts = []
+      starts.reserveCapacity(bytesPerChunk)
+    }
   }
 }
