@@ -62,7 +62,8 @@ public struct TextBuffer: Sendable {
 
   /// Creates a buffer holding the Characters of `string`.
   public init(_ string: String) {
-    let chunks = TextChunk.chunks(of: string, bytesPerChunk: Self.bytesPerChunk)
+    let chunks = TextChunk.chunks(
+      of: string, bytesPerChunk: Self.bytesPerChunk, maximumBytes: Self.maximumBytesPerChunk)
     self.chunks = chunks.isEmpty ? [TextChunk()] : chunks
     chunkStarts = []
     indexChunks(from: 0)
@@ -208,27 +209,45 @@ public struct TextBuffer: Sendable {
   }
 
   /// Splits the chunk at `index` when it has grown too large, or merges it
-  /// with a neighbour when it has shrunk too small.
+  /// with its smaller neighbour when it has shrunk too small (and splits the
+  /// two again when together they are too large).
   private mutating func rebalance(_ index: Int) {
     let chunk = chunks[index]
-    if chunk.utf8.count > Self.maximumBytesPerChunk && chunk.count > 1 {
-      chunks.replaceSubrange(
-        index...index, with: chunk.split(bytesPerChunk: Self.bytesPerChunk))
-      indexChunks(from: index)
-    } else if chunk.utf8.count < Self.minimumBytesPerChunk && chunks.count > 1 {
-      // Into the smaller neighbour; when the merged chunk is too large, it is
-      // split again, evenly.
+    var first = index
+    var last = index
+    if chunk.utf8.count < Self.minimumBytesPerChunk && chunks.count > 1 {
       let previous = index > 0 ? chunks[index - 1].utf8.count : Int.max
       let next = index + 1 < chunks.count ? chunks[index + 1].utf8.count : Int.max
-      let merged = previous <= next ? index - 1 : index
-      var joined = chunks[merged]
-      joined.append(contentsOf: chunks[merged + 1])
-      let pieces =
-        joined.utf8.count > Self.maximumBytesPerChunk
-        ? joined.split(bytesPerChunk: (joined.utf8.count + 1) / 2) : [joined]
-      chunks.replaceSubrange(merged...merged + 1, with: pieces)
-      indexChunks(from: merged)
+      if previous <= next { first -= 1 } else { last += 1 }
+    } else if chunk.utf8.count <= Self.maximumBytesPerChunk {
+      return
     }
+    var joined = chunks[first]
+    if last > first {
+      joined.append(contentsOf: chunks[last])
+    }
+    chunks.replaceSubrange(first...last, with: Self.cut(joined))
+    indexChunks(from: first)
+  }
+
+  /// `chunk` as it is, or, when it is too large, cut into pieces of about
+  /// `bytesPerChunk` bytes, evenly, so that no piece is left too small.
+  private static func cut(_ chunk: TextChunk) -> [TextChunk] {
+    let bytes = chunk.utf8.count
+    guard bytes > maximumBytesPerChunk && chunk.count > 1 else { return [chunk] }
+    let pieceCount = (bytes + bytesPerChunk - 1) / bytesPerChunk
+    var pieces = chunk.split(
+      bytesPerChunk: (bytes + pieceCount - 1) / pieceCount, maximumBytes: maximumBytesPerChunk)
+    // Pieces end after the Character that crosses their share of the bytes,
+    // so the last one gets less than its share; when that leaves it too
+    // small, it joins the one before.
+    if pieces.count > 1, let last = pieces.last, last.utf8.count < minimumBytesPerChunk,
+      pieces[pieces.count - 2].utf8.count + last.utf8.count <= maximumBytesPerChunk
+    {
+      pieces.removeLast()
+      pieces[pieces.count - 1].append(contentsOf: last)
+    }
+    return pieces
   }
 
   /// Recomputes `chunkStarts` for the chunks from `index` on.
@@ -240,6 +259,12 @@ public struct TextBuffer: Sendable {
     for chunk in chunks[index...] {
       chunkStarts.append(chunkStarts[chunkStarts.count - 1] + chunk.count)
     }
+  }
+
+  /// How many Characters and bytes each chunk holds, in order: to test how
+  /// the text is cut.
+  var chunkSizes: [(characters: Int, bytes: Int)] {
+    chunks.map { ($0.count, $0.utf8.count) }
   }
 
   /// Index of the chunk that holds the Character at `position`; for

@@ -96,15 +96,19 @@ struct TextChunk: Sendable {
   }
 
   /// The chunk cut into consecutive chunks of about `bytesPerChunk` bytes
-  /// each, at Character boundaries (a Character longer than that gets a chunk
-  /// of its own).
-  func split(bytesPerChunk: Int) -> [TextChunk] {
+  /// each, at Character boundaries. No chunk is longer than `maximumBytes`
+  /// unless it holds a single Character that is.
+  func split(bytesPerChunk: Int, maximumBytes: Int) -> [TextChunk] {
     var pieces: [TextChunk] = []
     var first = 0
     while first < count {
-      let byteLimit = utf8Offset(of: first) + bytesPerChunk
+      let start = utf8Offset(of: first)
       var end = first + 1
-      while end < count && Int(starts[end]) < byteLimit { end += 1 }
+      while end < count && Int(starts[end]) - start < bytesPerChunk
+        && utf8Offset(of: end + 1) - start <= maximumBytes
+      {
+        end += 1
+      }
       pieces.append(extracting(first..<end))
       first = end
     }
@@ -127,12 +131,17 @@ extension TextChunk {
   /// asking the standard library, which clusters only the runs between such
   /// boundaries. Every run starts after an ASCII scalar (or at the start), so
   /// clustering it alone gives what clustering the whole text gives.
-  static func chunks(of text: String, bytesPerChunk: Int) -> [TextChunk] {
+  ///
+  /// A chunk is closed at the first Character that starts `bytesPerChunk` or
+  /// more bytes into it, or before a Character that would take it past
+  /// `maximumBytes`: no chunk is longer than that unless it holds a single
+  /// Character that is.
+  static func chunks(of text: String, bytesPerChunk: Int, maximumBytes: Int) -> [TextChunk] {
     var text = text
     text.makeContiguousUTF8()
     let source = text
     let chunks = source.utf8.withContiguousStorageIfAvailable { utf8 in
-      var cutter = Cutter(utf8: utf8, bytesPerChunk: bytesPerChunk)
+      var cutter = Cutter(utf8: utf8, bytesPerChunk: bytesPerChunk, maximumBytes: maximumBytes)
 
       /// Whether the text breaks between the bytes before and at `offset`
       /// because both are ASCII and not CR LF.
@@ -174,15 +183,17 @@ extension TextChunk {
   private struct Cutter {
     let utf8: UnsafeBufferPointer<UInt8>
     let bytesPerChunk: Int
+    let maximumBytes: Int
     private var chunks: [TextChunk] = []
     /// Offset in `utf8` of the chunk being filled.
     private var chunkStart = 0
     /// Where the Characters of the chunk being filled start, from `chunkStart`.
     private var starts: [UInt32] = []
 
-    init(utf8: UnsafeBufferPointer<UInt8>, bytesPerChunk: Int) {
+    init(utf8: UnsafeBufferPointer<UInt8>, bytesPerChunk: Int, maximumBytes: Int) {
       self.utf8 = utf8
       self.bytesPerChunk = bytesPerChunk
+      self.maximumBytes = maximumBytes
       // A chunk never holds more Characters than bytes.
       starts.reserveCapacity(bytesPerChunk)
     }
@@ -190,6 +201,7 @@ extension TextChunk {
     /// Records a Character that starts at `offset`, first closing the chunk
     /// being filled when it is full.
     mutating func characterStarts(at offset: Int) {
+      previousCharacterEnds(at: offset)
       if offset - chunkStart >= bytesPerChunk {
         close(at: offset)
       }
@@ -199,9 +211,19 @@ extension TextChunk {
     /// The chunks, the last one closed at the end of the text.
     mutating func finish() -> [TextChunk] {
       if !starts.isEmpty {
+        previousCharacterEnds(at: utf8.count)
         close(at: utf8.count)
       }
       return chunks
+    }
+
+    /// When the Character that ends at `offset` takes the chunk past its
+    /// maximum, it moves to a chunk of its own.
+    private mutating func previousCharacterEnds(at offset: Int) {
+      guard offset - chunkStart > maximumBytes && starts.count > 1 else { return }
+      let longCharacter = chunkStart + Int(starts.removeLast())
+      close(at: longCharacter)
+      starts.append(0)
     }
 
     private mutating func close(at offset: Int) {
