@@ -153,9 +153,18 @@ extension TextChunk {
 
       var offset = 0
       while offset < utf8.count {
-        if utf8[offset] < 0x80 && (offset + 1 == utf8.count || isASCIIBoundary(offset + 1)) {
-          cutter.characterStarts(at: offset)
-          offset += 1
+        // ASCII but CR, up to the last byte before one that is not ASCII
+        // (which may extend it): each byte a Character of its own.
+        var asciiEnd = offset
+        while asciiEnd < utf8.count && utf8[asciiEnd] < 0x80 && utf8[asciiEnd] != 0x0D {
+          asciiEnd += 1
+        }
+        if asciiEnd < utf8.count && utf8[asciiEnd] >= 0x80 && asciiEnd > offset {
+          asciiEnd -= 1
+        }
+        if asciiEnd > offset {
+          cutter.singleByteCharacters(offset..<asciiEnd)
+          offset = asciiEnd
           continue
         }
         var runEnd = offset + 1
@@ -187,15 +196,18 @@ extension TextChunk {
     private var chunks: [TextChunk] = []
     /// Offset in `utf8` of the chunk being filled.
     private var chunkStart = 0
-    /// Where the Characters of the chunk being filled start, from `chunkStart`.
-    private var starts: [UInt32] = []
+    /// Where the Characters of the chunk being filled start, from
+    /// `chunkStart`, in the first `startCount` slots: a chunk never holds
+    /// more Characters than bytes, and one scratch array written in place is
+    /// much faster to fill than an array appended to.
+    private var starts: [UInt32]
+    private var startCount = 0
 
     init(utf8: UnsafeBufferPointer<UInt8>, bytesPerChunk: Int, maximumBytes: Int) {
       self.utf8 = utf8
       self.bytesPerChunk = bytesPerChunk
       self.maximumBytes = maximumBytes
-      // A chunk never holds more Characters than bytes.
-      starts.reserveCapacity(bytesPerChunk)
+      starts = Array(repeating: 0, count: bytesPerChunk)
     }
 
     /// Records a Character that starts at `offset`, first closing the chunk
@@ -205,12 +217,34 @@ extension TextChunk {
       if offset - chunkStart >= bytesPerChunk {
         close(at: offset)
       }
-      starts.append(UInt32(truncatingIfNeeded: offset - chunkStart))
+      starts[startCount] = UInt32(truncatingIfNeeded: offset - chunkStart)
+      startCount += 1
+    }
+
+    /// Records Characters of one byte each at `offsets`, closing chunks as
+    /// they fill.
+    mutating func singleByteCharacters(_ offsets: Range<Int>) {
+      previousCharacterEnds(at: offsets.lowerBound)
+      var first = offsets.lowerBound
+      while first < offsets.upperBound {
+        if first - chunkStart >= bytesPerChunk {
+          close(at: first)
+        }
+        let end = Swift.min(offsets.upperBound, chunkStart + bytesPerChunk)
+        let shift = first - chunkStart - startCount
+        starts.withUnsafeMutableBufferPointer { starts in
+          for slot in startCount..<(startCount + end - first) {
+            starts[slot] = UInt32(truncatingIfNeeded: slot + shift)
+          }
+        }
+        startCount += end - first
+        first = end
+      }
     }
 
     /// The chunks, the last one closed at the end of the text.
     mutating func finish() -> [TextChunk] {
-      if !starts.isEmpty {
+      if startCount > 0 {
         previousCharacterEnds(at: utf8.count)
         close(at: utf8.count)
       }
@@ -220,17 +254,18 @@ extension TextChunk {
     /// When the Character that ends at `offset` takes the chunk past its
     /// maximum, it moves to a chunk of its own.
     private mutating func previousCharacterEnds(at offset: Int) {
-      guard offset - chunkStart > maximumBytes && starts.count > 1 else { return }
-      let longCharacter = chunkStart + Int(starts.removeLast())
-      close(at: longCharacter)
-      starts.append(0)
+      guard offset - chunkStart > maximumBytes && startCount > 1 else { return }
+      startCount -= 1
+      close(at: chunkStart + Int(starts[startCount]))
+      starts[0] = 0
+      startCount = 1
     }
 
     private mutating func close(at offset: Int) {
-      chunks.append(TextChunk(utf8: Array(utf8[chunkStart..<offset]), starts: starts))
+      chunks.append(
+        TextChunk(utf8: Array(utf8[chunkStart..<offset]), starts: Array(starts[..<startCount])))
       chunkStart = offset
-      starts = []
-      starts.reserveCapacity(bytesPerChunk)
+      startCount = 0
     }
   }
 }
