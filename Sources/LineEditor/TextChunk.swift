@@ -151,6 +151,24 @@ extension TextChunk {
         return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
       }
 
+      /// Whether the scalars of `bytes` are all below U+0300 (ASCII and
+      /// Latin letters with their accents precomposed, mostly) and none is
+      /// CR: between two such scalars there is always a Character boundary
+      /// (the standard library's own shortcut), so each is a Character.
+      func isBelowU0300WithoutCR(_ bytes: Range<Int>) -> Bool {
+        var offset = bytes.lowerBound
+        while offset < bytes.upperBound {
+          switch utf8[offset] {
+          case 0x0D: return false
+          case ..<0x80: offset += 1
+          // Lead bytes of U+0080...U+02FF.
+          case 0xC2...0xCB: offset += 2
+          default: return false
+          }
+        }
+        return true
+      }
+
       var offset = 0
       while offset < utf8.count {
         // ASCII but CR, up to the last byte before one that is not ASCII
@@ -169,6 +187,15 @@ extension TextChunk {
         }
         var runEnd = offset + 1
         while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
+        if isBelowU0300WithoutCR(offset..<runEnd) {
+          var start = offset
+          while start < runEnd {
+            cutter.characterStarts(at: start)
+            start += utf8[start] < 0x80 ? 1 : 2
+          }
+          offset = runEnd
+          continue
+        }
         // A string of its own, not a substring: the standard library checks
         // every index of a substring that starts at an index it did not make
         // by clustering backwards, which costs as much as clustering again.

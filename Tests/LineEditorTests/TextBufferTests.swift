@@ -245,7 +245,12 @@ extension TextBufferTests {
       "\u{301}leading mark", "🇫🇷🇩🇪🇮", "x🇫🇷🇩y🇪", "👨‍👩‍👧 and 👩🏽‍💻!", "\u{1100}\u{1161}\u{11A8}a",
       "\u{915}\u{94D}\u{937}\u{93F} ok", "café naïve 日本語 メモ α β", "tab\there\u{200D}👩",
       "\u{FEFF}\u{600}\u{661}z", "a\u{FE0F}\u{20E3}#\u{FE0F}\u{20E3}",
+      // Below U+0300, then next to marks, CR and scalars above it.
+      "façade über ǅ\u{AD}\u{85}ÿ", "é\u{301}ñ\r\nß\rü", "Ωmega ɐ\u{2FF}\u{300}",
     ]
+
+    /// Scalars below U+0300 that are not ASCII, and the random pieces.
+    static let pieces = RandomizedEdits.pieces + ["é", "ß", "\u{85}", "\u{AD}", "\u{2FF}", "ǅ"]
 
     /// Whether `chunks` hold exactly the Characters and bytes of `text`.
     private func expectChunks(
@@ -283,7 +288,7 @@ extension TextBufferTests {
       var random = SeededRandomNumbers(seed: 0xC4_0C5)
       for _ in 0..<300 {
         let text = (0..<Int.random(in: 1...30, using: &random)).map { _ in
-          RandomizedEdits.pieces.randomElement(using: &random)!
+          Self.pieces.randomElement(using: &random)!
         }.joined()
         let bytesPerChunk = Int.random(in: 1...16, using: &random)
         let chunks = TextChunk.chunks(
