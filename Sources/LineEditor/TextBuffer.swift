@@ -72,14 +72,12 @@ public struct TextBuffer: Sendable {
   /// The text, as one string. O(n), a copy of its bytes: build it when
   /// saving, not per key.
   public var string: String {
-    let length = chunks.reduce(0) { $0 + $1.utf8.count }
-    return String(unsafeUninitializedCapacity: length) { buffer in
-      var written = 0
-      for chunk in chunks {
-        written = buffer[written...].initialize(fromContentsOf: chunk.utf8)
-      }
-      return written
+    var result = String()
+    result.reserveCapacity(chunks.reduce(0) { $0 + $1.utf8Count })
+    for chunk in chunks {
+      result.append(chunk.text)
     }
+    return result
   }
 
   /// Inserts `text` before the Character at `index` (or at the end when
@@ -215,11 +213,11 @@ public struct TextBuffer: Sendable {
     let chunk = chunks[index]
     var first = index
     var last = index
-    if chunk.utf8.count < Self.minimumBytesPerChunk && chunks.count > 1 {
-      let previous = index > 0 ? chunks[index - 1].utf8.count : Int.max
-      let next = index + 1 < chunks.count ? chunks[index + 1].utf8.count : Int.max
+    if chunk.utf8Count < Self.minimumBytesPerChunk && chunks.count > 1 {
+      let previous = index > 0 ? chunks[index - 1].utf8Count : Int.max
+      let next = index + 1 < chunks.count ? chunks[index + 1].utf8Count : Int.max
       if previous <= next { first -= 1 } else { last += 1 }
-    } else if chunk.utf8.count <= Self.maximumBytesPerChunk {
+    } else if chunk.utf8Count <= Self.maximumBytesPerChunk {
       return
     }
     var joined = chunks[first]
@@ -233,7 +231,7 @@ public struct TextBuffer: Sendable {
   /// `chunk` as it is, or, when it is too large, cut into pieces of about
   /// `bytesPerChunk` bytes, evenly, so that no piece is left too small.
   private static func cut(_ chunk: TextChunk) -> [TextChunk] {
-    let bytes = chunk.utf8.count
+    let bytes = chunk.utf8Count
     guard bytes > maximumBytesPerChunk && chunk.count > 1 else { return [chunk] }
     let pieceCount = (bytes + bytesPerChunk - 1) / bytesPerChunk
     var pieces = chunk.split(
@@ -241,8 +239,8 @@ public struct TextBuffer: Sendable {
     // Pieces end after the Character that crosses their share of the bytes,
     // so the last one gets less than its share; when that leaves it too
     // small, it joins the one before.
-    if pieces.count > 1, let last = pieces.last, last.utf8.count < minimumBytesPerChunk,
-      pieces[pieces.count - 2].utf8.count + last.utf8.count <= maximumBytesPerChunk
+    if pieces.count > 1, let last = pieces.last, last.utf8Count < minimumBytesPerChunk,
+      pieces[pieces.count - 2].utf8Count + last.utf8Count <= maximumBytesPerChunk
     {
       pieces.removeLast()
       pieces[pieces.count - 1].append(contentsOf: last)
@@ -264,7 +262,7 @@ public struct TextBuffer: Sendable {
   /// How many Characters and bytes each chunk holds, in order: to test how
   /// the text is cut.
   var chunkSizes: [(characters: Int, bytes: Int)] {
-    chunks.map { ($0.count, $0.utf8.count) }
+    chunks.map { ($0.count, $0.utf8Count) }
   }
 
   /// Index of the chunk that holds the Character at `position`; for

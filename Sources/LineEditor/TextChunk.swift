@@ -1,20 +1,21 @@
-/// A run of whole Characters, a piece of a ``TextBuffer``: their UTF-8 bytes,
-/// and where in those bytes each Character starts.
+/// A run of whole Characters, a piece of a ``TextBuffer``: their text, and
+/// where in its UTF-8 each Character starts.
 ///
-/// Bytes are what the text is read from the file as and saved as, so loading
-/// and saving copy them as they are; the table of starts is what makes the
-/// Character at an index O(1) to find. A chunk never splits a Character, and
-/// the buffer keeps each chunk small, so an edit moves at most a few kilobytes.
+/// The text is kept as a string, which is UTF-8 that Swift has checked once:
+/// loading copies slices of the note into chunks, and saving joins them,
+/// without decoding anything again. The table of starts makes the Character
+/// at an index O(1) to find. A chunk never splits a Character, and the buffer
+/// keeps each chunk small, so an edit moves at most a few kilobytes.
 struct TextChunk: Sendable {
-  /// The Characters' UTF-8, one after the other.
-  private(set) var utf8: [UInt8]
-  /// Offset in `utf8` of the first byte of each Character, ascending; the
-  /// first is 0.
+  /// The Characters, one after the other.
+  private(set) var text: String
+  /// Offset in the UTF-8 of `text` of the first byte of each Character,
+  /// ascending; the first is 0.
   private var starts: [UInt32]
 
   /// An empty chunk.
   init() {
-    utf8 = []
+    text = ""
     starts = []
   }
 
@@ -22,13 +23,13 @@ struct TextChunk: Sendable {
   init(_ characters: some Sequence<Character>) {
     self.init()
     for character in characters {
-      starts.append(Self.offset(utf8.count))
-      utf8.append(contentsOf: character.utf8)
+      starts.append(Self.offset(text.utf8.count))
+      text.append(character)
     }
   }
 
-  private init(utf8: [UInt8], starts: [UInt32]) {
-    self.utf8 = utf8
+  private init(text: String, starts: [UInt32]) {
+    self.text = text
     self.starts = starts
   }
 
@@ -38,56 +39,64 @@ struct TextChunk: Sendable {
   /// Whether the chunk holds no Character.
   var isEmpty: Bool { starts.isEmpty }
 
+  /// How many bytes the chunk's text takes in UTF-8.
+  var utf8Count: Int { text.utf8.count }
+
   /// The Character at `index`, in `0..<count`.
   subscript(index: Int) -> Character {
     let start = Int(starts[index])
     let end = utf8Offset(of: index + 1)
     if end - start == 1 {
-      // Most text is ASCII: build its Characters without decoding.
-      return Character(Unicode.Scalar(utf8[start]))
+      // Most text is ASCII: build its Characters from their byte.
+      return Character(Unicode.Scalar(text.utf8[utf8Index(start)]))
     }
-    return utf8.withUnsafeBufferPointer { bytes in
-      Character(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
-    }
+    return Character(String(text[utf8Index(start)..<utf8Index(end)]))
   }
 
-  /// Offset in `utf8` where the Character at `index` starts, or the length of
-  /// `utf8` for `index == count`.
+  /// Offset in the UTF-8 of `text` where the Character at `index` starts, or
+  /// the length of that UTF-8 for `index == count`.
   func utf8Offset(of index: Int) -> Int {
-    index < starts.count ? Int(starts[index]) : utf8.count
+    index < starts.count ? Int(starts[index]) : text.utf8.count
   }
 
   /// The Characters in `range`, as one string.
   func text(_ range: Range<Int>) -> String {
-    let bytes = utf8Offset(of: range.lowerBound)..<utf8Offset(of: range.upperBound)
-    return utf8.withUnsafeBufferPointer { utf8 in
-      String(decoding: UnsafeBufferPointer(rebasing: utf8[bytes]), as: UTF8.self)
-    }
+    String(text[utf8Range(of: range)])
   }
 
   /// The Characters in `range`, as a chunk of their own.
   func extracting(_ range: Range<Int>) -> TextChunk {
-    let first = utf8Offset(of: range.lowerBound)
-    let bytes = first..<utf8Offset(of: range.upperBound)
-    let shift = Self.offset(first)
-    return TextChunk(utf8: Array(utf8[bytes]), starts: starts[range].map { $0 - shift })
+    let shift = Self.offset(utf8Offset(of: range.lowerBound))
+    return TextChunk(text: text(range), starts: starts[range].map { $0 - shift })
   }
 
   /// Replaces the Characters in `range` with those of `other`, as they are.
   mutating func replaceSubrange(_ range: Range<Int>, with other: TextChunk) {
-    let bytes = utf8Offset(of: range.lowerBound)..<utf8Offset(of: range.upperBound)
-    utf8.replaceSubrange(bytes, with: other.utf8)
-    let shift = Self.offset(bytes.lowerBound)
+    let first = utf8Offset(of: range.lowerBound)
+    let removedBytes = utf8Offset(of: range.upperBound) - first
+    text.replaceSubrange(utf8Range(of: range), with: other.text)
+    let shift = Self.offset(first)
     starts.replaceSubrange(range, with: other.starts.map { $0 + shift })
     // The Characters after the edit moved by the difference in bytes; adding
     // its two's complement with wrapping moves them back as well as forward.
-    let moved = UInt32(truncatingIfNeeded: other.utf8.count - bytes.count)
+    let moved = UInt32(truncatingIfNeeded: other.utf8Count - removedBytes)
     guard moved != 0 else { return }
     starts.withUnsafeMutableBufferPointer { starts in
       for index in (range.lowerBound + other.count)..<starts.count {
         starts[index] &+= moved
       }
     }
+  }
+
+  /// The string index of the byte at `offset` of the UTF-8 of `text`: O(1),
+  /// the string being native UTF-8.
+  private func utf8Index(_ offset: Int) -> String.Index {
+    text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+  }
+
+  /// The string indices of the Characters in `range`.
+  private func utf8Range(of range: Range<Int>) -> Range<String.Index> {
+    utf8Index(utf8Offset(of: range.lowerBound))..<utf8Index(utf8Offset(of: range.upperBound))
   }
 
   /// Appends the Characters of `other`, as they are.
@@ -141,7 +150,8 @@ extension TextChunk {
     text.makeContiguousUTF8()
     let source = text
     let chunks = source.utf8.withContiguousStorageIfAvailable { utf8 in
-      var cutter = Cutter(utf8: utf8, bytesPerChunk: bytesPerChunk, maximumBytes: maximumBytes)
+      var cutter = Cutter(
+        source: source, utf8: utf8, bytesPerChunk: bytesPerChunk, maximumBytes: maximumBytes)
 
       /// Whether the text breaks between the bytes before and at `offset`
       /// because both are ASCII and not CR LF.
@@ -217,6 +227,8 @@ extension TextChunk {
   /// Cuts a text's UTF-8 into chunks as the starts of its Characters are
   /// found, in order.
   private struct Cutter {
+    /// The text being cut, and its UTF-8.
+    let source: String
     let utf8: UnsafeBufferPointer<UInt8>
     let bytesPerChunk: Int
     let maximumBytes: Int
@@ -230,7 +242,10 @@ extension TextChunk {
     private var starts: [UInt32]
     private var startCount = 0
 
-    init(utf8: UnsafeBufferPointer<UInt8>, bytesPerChunk: Int, maximumBytes: Int) {
+    init(
+      source: String, utf8: UnsafeBufferPointer<UInt8>, bytesPerChunk: Int, maximumBytes: Int
+    ) {
+      self.source = source
       self.utf8 = utf8
       self.bytesPerChunk = bytesPerChunk
       self.maximumBytes = maximumBytes
@@ -288,9 +303,15 @@ extension TextChunk {
       startCount = 1
     }
 
+    /// The string index of the byte at `offset` of `source`.
+    private func utf8Index(_ offset: Int) -> String.Index {
+      source.utf8.index(source.utf8.startIndex, offsetBy: offset)
+    }
+
     private mutating func close(at offset: Int) {
-      chunks.append(
-        TextChunk(utf8: Array(utf8[chunkStart..<offset]), starts: Array(starts[..<startCount])))
+      // A slice of a string is copied as it is, not decoded again.
+      let text = String(source[utf8Index(chunkStart)..<utf8Index(offset)])
+      chunks.append(TextChunk(text: text, starts: Array(starts[..<startCount])))
       chunkStart = offset
       startCount = 0
     }
