@@ -1,14 +1,15 @@
 /// The text being edited, as user-perceived characters: `Character`s
 /// (grapheme clusters) indexed `0..<count`.
 ///
-/// The text is kept as its UTF-8 bytes, cut into chunks of a few kilobytes
-/// (``TextChunk``), each with a table of where its Characters start, and the
-/// index of every chunk's first Character. Finding a Character is a binary
-/// search over the chunks; an edit rewrites one or two chunks and shifts the
-/// chunk indexes after them, so a key costs about the same on a one-line note
-/// as on a megabyte one, wherever the previous edit was. Loading and saving
-/// copy bytes and cluster only what is not ASCII, so they grow with the note
-/// but cheaply.
+/// The text is kept in chunks of a few kilobytes of UTF-8 (``TextChunk``),
+/// each with a table of where its Characters start, and the index of every
+/// chunk's first Character. Finding a Character is a binary search over the
+/// chunks; an edit rewrites one chunk (two, or a few, when it crosses a chunk
+/// boundary or a chunk outgrows its limits) and shifts the chunk indexes
+/// after it, so a key costs about the same on a one-line note as on a
+/// megabyte one, wherever the previous edit was. Loading copies the note's
+/// bytes and clusters only what is not ASCII or Latin; saving joins the
+/// chunks' strings. Both grow with the note, but cheaply.
 ///
 /// Every edit re-clusters the characters around it, so the buffer always holds
 /// exactly the Characters Swift makes of ``string``: inserting `e` and then
@@ -44,16 +45,10 @@ public struct TextBuffer: Sendable {
   /// `k` holds the Characters `chunkStarts[k]..<chunkStarts[k + 1]`.
   private var chunkStarts: [Int]
 
-  /// How many bytes a chunk is filled with when the text is loaded or a chunk
-  /// is split, leaving room to type before it must be split again.
-  static let bytesPerChunk = 2048
-  /// A chunk that grows past this is split; an edit moves at most this many
-  /// bytes (and their Character starts) in one chunk.
-  static let maximumBytesPerChunk = 4096
-  /// A chunk that shrinks below this is merged with a neighbour, which keeps
-  /// the number of chunks, and so the cost of an edit's bookkeeping, about
-  /// proportional to the length of the text.
-  static let minimumBytesPerChunk = 512
+  /// How large chunks are: a few kilobytes, so that an edit moves little,
+  /// and not so small that there are many chunks to keep track of (their
+  /// count is what an edit's bookkeeping is proportional to).
+  static let chunkLimits = TextChunk.Limits(target: 2048, minimum: 512, maximum: 4096)
 
   /// Creates an empty buffer.
   public init() {
@@ -62,8 +57,7 @@ public struct TextBuffer: Sendable {
 
   /// Creates a buffer holding the Characters of `string`.
   public init(_ string: String) {
-    let chunks = TextChunk.chunks(
-      of: string, bytesPerChunk: Self.bytesPerChunk, maximumBytes: Self.maximumBytesPerChunk)
+    let chunks = TextChunk.chunks(of: string, limits: Self.chunkLimits)
     self.chunks = chunks.isEmpty ? [TextChunk()] : chunks
     chunkStarts = []
     indexChunks(from: 0)
@@ -180,72 +174,87 @@ public struct TextBuffer: Sendable {
 
   /// Swaps the Characters in `bounds` for `replacement`, as they are.
   private mutating func replaceStorage(_ bounds: Range<Int>, with replacement: [Character]) {
-    let inserted = TextChunk(replacement)
     let first = chunkIndex(containing: bounds.lowerBound)
     let offset = bounds.lowerBound - chunkStarts[first]
     if bounds.upperBound <= chunkStarts[first + 1] {
       // Within one chunk, the common case: typing and deleting.
-      chunks[first].replaceSubrange(offset..<offset + bounds.count, with: inserted)
-      let moved = inserted.count - bounds.count
-      if moved != 0 {
-        for chunk in (first + 1)..<chunkStarts.count {
-          chunkStarts[chunk] += moved
+      let removedBytes =
+        chunks[first].utf8Offset(of: offset + bounds.count) - chunks[first].utf8Offset(of: offset)
+      let insertedBytes = replacement.reduce(0) { $0 + $1.utf8.count }
+      if chunks[first].utf8Count - removedBytes + insertedBytes <= Self.chunkLimits.maximum {
+        chunks[first].replaceSubrange(offset..<offset + bounds.count, with: replacement)
+        let moved = replacement.count - bounds.count
+        if moved != 0 {
+          for chunk in (first + 1)..<chunkStarts.count {
+            chunkStarts[chunk] += moved
+          }
         }
+        mergeIfSmall(first)
+        return
       }
-    } else {
-      let last = chunkIndex(containing: bounds.upperBound - 1)
-      var joined = chunks[first].extracting(0..<offset)
-      joined.append(contentsOf: inserted)
-      let lastChunk = chunks[last]
-      joined.append(
-        contentsOf: lastChunk.extracting(
-          (bounds.upperBound - chunkStarts[last])..<lastChunk.count))
-      chunks.replaceSubrange(first...last, with: CollectionOfOne(joined))
+    }
+    let last = chunkIndex(containing: Swift.max(bounds.upperBound - 1, bounds.lowerBound))
+    recut(first...last, replacing: bounds, with: replacement)
+    if first < chunks.count {
+      mergeIfSmall(first)
+    }
+  }
+
+  /// Merges the chunk at `index` with its smaller neighbour when it has
+  /// shrunk below the minimum (cutting the two again when together they are
+  /// too large).
+  private mutating func mergeIfSmall(_ index: Int) {
+    guard chunks[index].utf8Count < Self.chunkLimits.minimum && chunks.count > 1 else { return }
+    let previous = index > 0 ? chunks[index - 1].utf8Count : Int.max
+    let next = index + 1 < chunks.count ? chunks[index + 1].utf8Count : Int.max
+    let first = previous <= next ? index - 1 : index
+    if chunks[first].utf8Count + chunks[first + 1].utf8Count <= Self.chunkLimits.maximum {
+      let second = chunks.remove(at: first + 1)
+      chunks[first].append(contentsOf: second)
       indexChunks(from: first)
+    } else {
+      let junction = chunkStarts[first + 1]
+      recut(first...(first + 1), replacing: junction..<junction, with: [])
     }
-    rebalance(first)
   }
 
-  /// Splits the chunk at `index` when it has grown too large, or merges it
-  /// with its smaller neighbour when it has shrunk too small (and splits the
-  /// two again when together they are too large).
-  private mutating func rebalance(_ index: Int) {
-    let chunk = chunks[index]
-    var first = index
-    var last = index
-    if chunk.utf8Count < Self.minimumBytesPerChunk && chunks.count > 1 {
-      let previous = index > 0 ? chunks[index - 1].utf8Count : Int.max
-      let next = index + 1 < chunks.count ? chunks[index + 1].utf8Count : Int.max
-      if previous <= next { first -= 1 } else { last += 1 }
-    } else if chunk.utf8Count <= Self.maximumBytesPerChunk {
-      return
+  /// Cuts the Characters of the chunks in `chunkRange` again, within the
+  /// limits, with those in `bounds` (which the chunks hold) replaced by
+  /// `replacement`.
+  private mutating func recut(
+    _ chunkRange: ClosedRange<Int>, replacing bounds: Range<Int>, with replacement: [Character]
+  ) {
+    var text = String()
+    var starts: [Int] = []
+    /// Appends, of each chunk, the Characters with buffer indices in `kept`.
+    func append(_ kept: Range<Int>) {
+      for index in chunkRange {
+        let chunk = chunks[index]
+        let local = kept.clamped(to: chunkStarts[index]..<chunkStarts[index + 1])
+        let characters =
+          (local.lowerBound - chunkStarts[index])..<(local.upperBound - chunkStarts[index])
+        guard !characters.isEmpty else { continue }
+        let shift = text.utf8.count - chunk.utf8Offset(of: characters.lowerBound)
+        for character in characters {
+          starts.append(shift + chunk.utf8Offset(of: character))
+        }
+        text.append(chunk.text(characters))
+      }
     }
-    var joined = chunks[first]
-    if last > first {
-      joined.append(contentsOf: chunks[last])
+    append(chunkStarts[chunkRange.lowerBound]..<bounds.lowerBound)
+    for character in replacement {
+      starts.append(text.utf8.count)
+      text.append(character)
     }
-    chunks.replaceSubrange(first...last, with: Self.cut(joined))
-    indexChunks(from: first)
-  }
+    append(bounds.upperBound..<chunkStarts[chunkRange.upperBound + 1])
 
-  /// `chunk` as it is, or, when it is too large, cut into pieces of about
-  /// `bytesPerChunk` bytes, evenly, so that no piece is left too small.
-  private static func cut(_ chunk: TextChunk) -> [TextChunk] {
-    let bytes = chunk.utf8Count
-    guard bytes > maximumBytesPerChunk && chunk.count > 1 else { return [chunk] }
-    let pieceCount = (bytes + bytesPerChunk - 1) / bytesPerChunk
-    var pieces = chunk.split(
-      bytesPerChunk: (bytes + pieceCount - 1) / pieceCount, maximumBytes: maximumBytesPerChunk)
-    // Pieces end after the Character that crosses their share of the bytes,
-    // so the last one gets less than its share; when that leaves it too
-    // small, it joins the one before.
-    if pieces.count > 1, let last = pieces.last, last.utf8Count < minimumBytesPerChunk,
-      pieces[pieces.count - 2].utf8Count + last.utf8Count <= maximumBytesPerChunk
-    {
-      pieces.removeLast()
-      pieces[pieces.count - 1].append(contentsOf: last)
+    chunks.replaceSubrange(
+      chunkRange,
+      with: TextChunk.chunks(of: text, characterStarts: starts, limits: Self.chunkLimits))
+    if chunks.isEmpty {
+      chunks.append(TextChunk())
     }
-    return pieces
+    indexChunks(from: Swift.min(chunkRange.lowerBound, chunks.count - 1))
   }
 
   /// Recomputes `chunkStarts` for the chunks from `index` on.

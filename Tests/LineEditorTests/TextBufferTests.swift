@@ -268,19 +268,11 @@ extension TextBufferTests {
 
     @Test func loadingCutsTheTextBetweenTheCharactersSwiftMakesOfIt() {
       for text in Self.texts + [Self.texts.joined(), Self.texts.joined(separator: "\u{301}")] {
-        for bytesPerChunk in 1...12 {
-          let maximum = 2 * bytesPerChunk
-          let chunks = TextChunk.chunks(
-            of: text, bytesPerChunk: bytesPerChunk, maximumBytes: maximum)
+        for target in 1...12 {
+          let limits = TextChunk.Limits(target: target, minimum: target / 2, maximum: 2 * target)
+          let chunks = TextChunk.chunks(of: text, limits: limits)
           expectChunks(chunks, holdExactly: text)
-          // A chunk is closed at the first Character that starts past its
-          // budget, or before one that would take it past the maximum.
-          #expect(chunks.allSatisfy { $0.utf8Offset(of: $0.count - 1) < bytesPerChunk })
-          #expect(chunks.allSatisfy { $0.utf8Count <= maximum || $0.count == 1 })
-          for (chunk, next) in zip(chunks, chunks.dropFirst()) {
-            #expect(
-              chunk.utf8Count >= bytesPerChunk || chunk.utf8Count + next.utf8Count > maximum)
-          }
+          expectChunks(chunks, within: limits, textLength: text.utf8.count)
         }
       }
     }
@@ -291,10 +283,37 @@ extension TextBufferTests {
         let text = (0..<Int.random(in: 1...30, using: &random)).map { _ in
           Self.pieces.randomElement(using: &random)!
         }.joined()
-        let bytesPerChunk = Int.random(in: 1...16, using: &random)
-        let chunks = TextChunk.chunks(
-          of: text, bytesPerChunk: bytesPerChunk, maximumBytes: bytesPerChunk + 3)
+        let target = Int.random(in: 1...16, using: &random)
+        let limits = TextChunk.Limits(target: target, minimum: target / 2, maximum: target + 3)
+        let chunks = TextChunk.chunks(of: text, limits: limits)
         expectChunks(chunks, holdExactly: text)
+        expectChunks(chunks, within: limits, textLength: text.utf8.count)
+      }
+    }
+
+    /// Checks how text is cut: no chunk over the maximum unless it is one
+    /// long Character; every chunk but the last filled to at least half the
+    /// target, unless the next one is a long Character; the last one at
+    /// least the minimum, unless it did not fit with the one before.
+    private func expectChunks(
+      _ chunks: [TextChunk], within limits: TextChunk.Limits, textLength: Int,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let sizes = chunks.map(\.utf8Count)
+      #expect(
+        chunks.allSatisfy { $0.utf8Count <= limits.maximum || $0.count == 1 }, "\(sizes)",
+        sourceLocation: sourceLocation)
+      guard textLength >= limits.target else { return }
+      for (chunk, next) in zip(chunks, chunks.dropFirst()) {
+        #expect(
+          2 * chunk.utf8Count >= limits.target || chunk.utf8Count + next.utf8Count > limits.maximum,
+          "\(sizes)", sourceLocation: sourceLocation)
+      }
+      if chunks.count > 1, let last = chunks.last {
+        #expect(
+          last.utf8Count >= limits.minimum
+            || chunks[chunks.count - 2].utf8Count + last.utf8Count > limits.maximum,
+          "\(sizes)", sourceLocation: sourceLocation)
       }
     }
 
@@ -304,7 +323,7 @@ extension TextBufferTests {
       #expect(buffer.count == text.count)
       #expect(buffer.string == text)
       #expect(buffer.chunkSizes.count > 20)
-      #expect(buffer.chunkSizes.allSatisfy { $0.bytes <= TextBuffer.maximumBytesPerChunk })
+      #expect(buffer.chunkSizes.allSatisfy { $0.bytes <= TextBuffer.chunkLimits.maximum })
       expectClusteredLikeItsString(buffer)
     }
 
@@ -322,7 +341,7 @@ extension TextBufferTests {
     }
 
     @Test func aCharacterLongerThanAChunkGetsAChunkOfItsOwn() {
-      let long = "a" + String(repeating: "\u{301}", count: TextBuffer.maximumBytesPerChunk)
+      let long = "a" + String(repeating: "\u{301}", count: TextBuffer.chunkLimits.maximum)
       var buffer = TextBuffer("x" + long + "y")
       #expect(Array(buffer).count == 3)
       #expect(buffer.insert(contentsOf: "z", at: 2) == 3)
@@ -331,17 +350,17 @@ extension TextBufferTests {
       #expect(sameScalars(Array(buffer), ["x", Character(long + "\u{308}"), "z", "y"]))
       #expect(
         buffer.chunkSizes.allSatisfy {
-          $0.bytes <= TextBuffer.maximumBytesPerChunk || $0.characters == 1
+          $0.bytes <= TextBuffer.chunkLimits.maximum || $0.characters == 1
         })
     }
 
-    /// ASCII lines, so that every chunk boundary falls exactly every
-    /// `bytesPerChunk` Characters.
+    /// Three chunks' worth of ASCII, so that chunk boundaries fall exactly
+    /// every `target` Characters.
     static let ascii = String(
-      repeating: "0123456789abcdef", count: 3 * TextBuffer.bytesPerChunk / 16)
+      repeating: "0123456789abcdef", count: 3 * TextBuffer.chunkLimits.target / 16)
 
     @Test func aMarkInsertedAtAChunkBoundaryJoinsTheCharacterBeforeIt() {
-      let boundary = TextBuffer.bytesPerChunk
+      let boundary = TextBuffer.chunkLimits.target
       #expect(TextBuffer(Self.ascii).chunkSizes.first?.characters == boundary)
       for position in (boundary - 2)...(boundary + 2) {
         var buffer = TextBuffer(Self.ascii)
@@ -353,20 +372,22 @@ extension TextBufferTests {
     }
 
     @Test func removingTheCharacterThatStartsAChunkRejoinsIndicatorsAcrossIt() {
-      let boundary = TextBuffer.bytesPerChunk
+      let boundary = TextBuffer.chunkLimits.target
       // 🇫 ends the first chunk; x starts the second.
-      let text = String(repeating: "-", count: boundary - 4) + "🇫x🇷🇩🇪"
+      let text =
+        String(repeating: "-", count: boundary - 4) + "🇫x🇷🇩🇪"
+        + String(repeating: "-", count: 2 * boundary - 17)
       var buffer = TextBuffer(text)
       #expect(buffer.chunkSizes.first?.bytes == boundary)
       #expect(buffer.removeSubrange((boundary - 3)..<(boundary - 2)) == boundary - 3)
       expectClusteredLikeItsString(buffer)
-      #expect(Array(buffer.suffix(2)) == ["🇫🇷", "🇩🇪"])
+      #expect(Array(buffer[(boundary - 4)..<(boundary - 2)]) == ["🇫🇷", "🇩🇪"])
     }
 
     @Test func anEditSpanningManyChunksJoinsWhatIsLeftOnEitherSide() {
       var buffer = TextBuffer(Self.ascii)
       var model = Array(Self.ascii)
-      let range = 100..<(2 * TextBuffer.bytesPerChunk + 100)
+      let range = 100..<(2 * TextBuffer.chunkLimits.target + 100)
       #expect(buffer.replaceSubrange(range, with: "<é>") == 103)
       model.replaceSubrange(range, with: Array("<é>"))
       #expect(sameScalars(Array(buffer), model))
@@ -378,7 +399,7 @@ extension TextBufferTests {
     }
 
     @Test func aChunkLeftAlmostEmptyByADeletionJoinsANeighbour() {
-      let boundary = TextBuffer.bytesPerChunk
+      let boundary = TextBuffer.chunkLimits.target
       var buffer = TextBuffer(Self.ascii)
       #expect(buffer.chunkSizes.count == 3)
       // Most of the middle chunk, and only of it.
@@ -398,7 +419,7 @@ extension TextBufferTests {
       var buffer = TextBuffer()
       buffer.insert(contentsOf: String(repeating: family, count: 5_104), at: 0)
       #expect(buffer.count == 5_104)
-      #expect(buffer.chunkSizes.allSatisfy { $0.bytes >= TextBuffer.minimumBytesPerChunk })
+      #expect(buffer.chunkSizes.allSatisfy { $0.bytes >= TextBuffer.chunkLimits.minimum })
       expectChunksAreBalanced(buffer)
     }
 
@@ -467,10 +488,10 @@ func expectChunksAreBalanced(
   #expect(
     sizes.count == 1 || sizes.allSatisfy { $0.characters > 0 }, sourceLocation: sourceLocation)
   #expect(
-    sizes.allSatisfy { $0.bytes <= TextBuffer.maximumBytesPerChunk || $0.characters == 1 },
+    sizes.allSatisfy { $0.bytes <= TextBuffer.chunkLimits.maximum || $0.characters == 1 },
     sourceLocation: sourceLocation)
   #expect(
-    sizes.filter { $0.bytes < TextBuffer.minimumBytesPerChunk }.count <= 1,
+    sizes.filter { $0.bytes < TextBuffer.chunkLimits.minimum }.count <= 1,
     "\(sizes.map(\.bytes))", sourceLocation: sourceLocation)
 }
 
