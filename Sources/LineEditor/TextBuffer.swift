@@ -1,20 +1,23 @@
-/// The text being edited, as user-perceived characters: a gap buffer of
-/// `Character`s (grapheme clusters) indexed `0..<count`.
+/// The text being edited, as user-perceived characters: `Character`s
+/// (grapheme clusters) indexed `0..<count`.
 ///
-/// The characters live in one contiguous array with a hole in it, the gap, kept
-/// where the last edit happened. An edit moves only the characters between the
-/// gap and the edit point, so a run of edits near one spot costs the same on a
-/// one-line note as on a megabyte one; the array is reallocated only when the
-/// gap fills, and then grows by a fraction of its size, which keeps insertion
-/// O(1) amortized.
+/// The text is kept in chunks of a few kilobytes of UTF-8 (``TextChunk``),
+/// each with a table of where its Characters start, and the index of every
+/// chunk's first Character. Finding a Character is a binary search over the
+/// chunks; an edit rewrites one chunk (two, or a few, when it crosses a chunk
+/// boundary or a chunk outgrows its limits) and shifts the chunk indexes
+/// after it, so a key costs about the same on a one-line note as on a
+/// megabyte one, wherever the previous edit was. Loading copies the note's
+/// bytes and clusters only what is not ASCII or Latin; saving joins the
+/// chunks' strings. Both grow with the note, but cheaply.
 ///
 /// Every edit re-clusters the characters around it, so the buffer always holds
 /// exactly the Characters Swift makes of ``string``: inserting `e` and then
 /// U+0301 leaves one `é`, and the two regional indicators of 🇫🇷 inserted one at
 /// a time become one flag.
 ///
-/// Copies share storage until one of them is edited. Keep no copy alive across
-/// an edit of the original, or that edit has to copy the whole text.
+/// Copies share storage until one of them is edited; an edit of a copy then
+/// copies the list of chunks and the chunks it changes, not the whole text.
 public struct TextBuffer: Sendable {
   /// What one edit did, in enough detail to undo it exactly.
   ///
@@ -35,16 +38,17 @@ public struct TextBuffer: Sendable {
     var endOfNewText: Int
   }
 
-  /// Characters before the gap, the gap (filled with `gapFiller`), then the
-  /// characters after it.
-  private var storage: [Character]
-  /// Storage index of the first slot of the gap.
-  private var gapStart: Int
-  /// Storage index just past the gap.
-  private var gapEnd: Int
+  /// The text, in order. Never empty: an empty text is one empty chunk, so
+  /// that there is always a chunk to insert into.
+  private var chunks: [TextChunk]
+  /// Index of the first Character of each chunk, then `count`: the chunk
+  /// `k` holds the Characters `chunkStarts[k]..<chunkStarts[k + 1]`.
+  private var chunkStarts: [Int]
 
-  /// What gap slots hold: a small character, so the gap owns no heap memory.
-  private static let gapFiller: Character = " "
+  /// How large chunks are: a few kilobytes, so that an edit moves little,
+  /// and not so small that there are many chunks to keep track of (their
+  /// count is what an edit's bookkeeping is proportional to).
+  static let chunkLimits = TextChunk.Limits(target: 2048, minimum: 512, maximum: 4096)
 
   /// Creates an empty buffer.
   public init() {
@@ -53,22 +57,20 @@ public struct TextBuffer: Sendable {
 
   /// Creates a buffer holding the Characters of `string`.
   public init(_ string: String) {
-    // Counting first lets the storage be allocated once at its final size,
-    // instead of doubling while the string is split into Characters.
-    let count = string.count
-    let gapLength = Self.spareGapLength(forCount: count)
-    storage = []
-    storage.reserveCapacity(count + gapLength)
-    storage.append(contentsOf: string)
-    storage.append(contentsOf: repeatElement(Self.gapFiller, count: gapLength))
-    gapStart = count
-    gapEnd = count + gapLength
+    let chunks = TextChunk.chunks(of: string, limits: Self.chunkLimits)
+    self.chunks = chunks.isEmpty ? [TextChunk()] : chunks
+    chunkStarts = []
+    indexChunks(from: 0)
   }
 
-  /// The text, as one string. O(n): build it when saving, not per key.
+  /// The text, as one string. O(n), a copy of its bytes: build it when
+  /// saving, not per key.
   public var string: String {
-    var result = String(storage[..<gapStart])
-    result.append(contentsOf: storage[gapEnd...])
+    var result = String()
+    result.reserveCapacity(chunks.reduce(0) { $0 + $1.utf8Count })
+    for chunk in chunks {
+      result.append(chunk.text)
+    }
     return result
   }
 
@@ -141,10 +143,7 @@ public struct TextBuffer: Sendable {
       upper += 1
     }
 
-    var removed = String()
-    for index in lower..<upper {
-      removed.append(self[index])
-    }
+    let removed = string(in: lower..<upper)
 
     var endOfNewText = lower
     var offset = 0
@@ -159,61 +158,137 @@ public struct TextBuffer: Sendable {
       insertedCount: replacement.count, endOfNewText: endOfNewText)
   }
 
+  /// The Characters in `bounds`, as one string.
+  private func string(in bounds: Range<Int>) -> String {
+    guard !bounds.isEmpty else { return "" }
+    var result = String()
+    var chunk = chunkIndex(containing: bounds.lowerBound)
+    while chunk < chunks.count && chunkStarts[chunk] < bounds.upperBound {
+      let first = Swift.max(bounds.lowerBound, chunkStarts[chunk]) - chunkStarts[chunk]
+      let end = Swift.min(bounds.upperBound, chunkStarts[chunk + 1]) - chunkStarts[chunk]
+      result.append(chunks[chunk].text(first..<end))
+      chunk += 1
+    }
+    return result
+  }
+
   /// Swaps the Characters in `bounds` for `replacement`, as they are.
   private mutating func replaceStorage(_ bounds: Range<Int>, with replacement: [Character]) {
-    moveGap(to: bounds.lowerBound)
-    // Overwrite what is removed so that large Characters are freed now rather
-    // than lingering in the gap.
-    for index in gapEnd..<(gapEnd + bounds.count) {
-      storage[index] = Self.gapFiller
-    }
-    gapEnd += bounds.count
-    reserveGap(replacement.count)
-    for character in replacement {
-      storage[gapStart] = character
-      gapStart += 1
-    }
-  }
-
-  /// Moves the gap so that it starts before the Character at `index`.
-  private mutating func moveGap(to index: Int) {
-    let gapLength = gapEnd - gapStart
-    let start = gapStart
-    // Swapping keeps the filler in every slot that falls into the gap; it also
-    // moves Characters without retaining and releasing them.
-    storage.withUnsafeMutableBufferPointer { slots in
-      if index < start {
-        for source in stride(from: start - 1, through: index, by: -1) {
-          slots.swapAt(source, source + gapLength)
+    let first = chunkIndex(containing: bounds.lowerBound)
+    let offset = bounds.lowerBound - chunkStarts[first]
+    if bounds.upperBound <= chunkStarts[first + 1] {
+      // Within one chunk, the common case: typing and deleting.
+      let removedBytes =
+        chunks[first].utf8Offset(of: offset + bounds.count) - chunks[first].utf8Offset(of: offset)
+      let insertedBytes = replacement.reduce(0) { $0 + $1.utf8.count }
+      if chunks[first].utf8Count - removedBytes + insertedBytes <= Self.chunkLimits.maximum {
+        chunks[first].replaceSubrange(offset..<offset + bounds.count, with: replacement)
+        let moved = replacement.count - bounds.count
+        if moved != 0 {
+          for chunk in (first + 1)..<chunkStarts.count {
+            chunkStarts[chunk] += moved
+          }
         }
-      } else if index > start {
-        for source in (start + gapLength)..<(index + gapLength) {
-          slots.swapAt(source, source - gapLength)
-        }
+        mergeIfSmall(first)
+        return
       }
     }
-    gapStart = index
-    gapEnd = index + gapLength
+    let last = chunkIndex(containing: Swift.max(bounds.upperBound - 1, bounds.lowerBound))
+    recut(first...last, replacing: bounds, with: replacement)
+    if first < chunks.count {
+      mergeIfSmall(first)
+    }
   }
 
-  /// Makes the gap hold at least `length` Characters.
-  private mutating func reserveGap(_ length: Int) {
-    guard gapEnd - gapStart < length else { return }
-    let newGapLength = length + Self.spareGapLength(forCount: count + length)
-    var grown: [Character] = []
-    grown.reserveCapacity(count + newGapLength)
-    grown.append(contentsOf: storage[..<gapStart])
-    grown.append(contentsOf: repeatElement(Self.gapFiller, count: newGapLength))
-    grown.append(contentsOf: storage[gapEnd...])
-    storage = grown
-    gapEnd = gapStart + newGapLength
+  /// Merges the chunk at `index` with its smaller neighbour when it has
+  /// shrunk below the minimum (cutting the two again when together they are
+  /// too large).
+  private mutating func mergeIfSmall(_ index: Int) {
+    guard chunks[index].utf8Count < Self.chunkLimits.minimum && chunks.count > 1 else { return }
+    let previous = index > 0 ? chunks[index - 1].utf8Count : Int.max
+    let next = index + 1 < chunks.count ? chunks[index + 1].utf8Count : Int.max
+    let first = previous <= next ? index - 1 : index
+    if chunks[first].utf8Count + chunks[first + 1].utf8Count <= Self.chunkLimits.maximum {
+      let second = chunks.remove(at: first + 1)
+      chunks[first].append(contentsOf: second)
+      indexChunks(from: first)
+    } else {
+      let junction = chunkStarts[first + 1]
+      recut(first...(first + 1), replacing: junction..<junction, with: [])
+    }
   }
 
-  /// How much room to leave for future insertions in a buffer of `count`
-  /// Characters: a fixed fraction, so that reallocations get rarer as the text
-  /// grows and their cost stays O(1) per inserted Character.
-  private static func spareGapLength(forCount count: Int) -> Int {
-    Swift.max(64, count / 8)
+  /// Cuts the Characters of the chunks in `chunkRange` again, within the
+  /// limits, with those in `bounds` (which the chunks hold) replaced by
+  /// `replacement`.
+  private mutating func recut(
+    _ chunkRange: ClosedRange<Int>, replacing bounds: Range<Int>, with replacement: [Character]
+  ) {
+    var text = String()
+    var starts: [Int] = []
+    /// Appends, of each chunk, the Characters with buffer indices in `kept`.
+    func append(_ kept: Range<Int>) {
+      for index in chunkRange {
+        let chunk = chunks[index]
+        let local = kept.clamped(to: chunkStarts[index]..<chunkStarts[index + 1])
+        let characters =
+          (local.lowerBound - chunkStarts[index])..<(local.upperBound - chunkStarts[index])
+        guard !characters.isEmpty else { continue }
+        let shift = text.utf8.count - chunk.utf8Offset(of: characters.lowerBound)
+        for character in characters {
+          starts.append(shift + chunk.utf8Offset(of: character))
+        }
+        text.append(chunk.text(characters))
+      }
+    }
+    append(chunkStarts[chunkRange.lowerBound]..<bounds.lowerBound)
+    for character in replacement {
+      starts.append(text.utf8.count)
+      text.append(character)
+    }
+    append(bounds.upperBound..<chunkStarts[chunkRange.upperBound + 1])
+
+    chunks.replaceSubrange(
+      chunkRange,
+      with: TextChunk.chunks(of: text, characterStarts: starts, limits: Self.chunkLimits))
+    if chunks.isEmpty {
+      chunks.append(TextChunk())
+    }
+    indexChunks(from: Swift.min(chunkRange.lowerBound, chunks.count - 1))
+  }
+
+  /// Recomputes `chunkStarts` for the chunks from `index` on.
+  private mutating func indexChunks(from index: Int) {
+    chunkStarts.removeSubrange(Swift.min(index + 1, chunkStarts.count)...)
+    if chunkStarts.isEmpty {
+      chunkStarts.append(0)
+    }
+    for chunk in chunks[index...] {
+      chunkStarts.append(chunkStarts[chunkStarts.count - 1] + chunk.count)
+    }
+  }
+
+  /// How many Characters and bytes each chunk holds, in order: to test how
+  /// the text is cut.
+  var chunkSizes: [(characters: Int, bytes: Int)] {
+    chunks.map { ($0.count, $0.utf8Count) }
+  }
+
+  /// Index of the chunk that holds the Character at `position`; for
+  /// `position == count`, the last chunk.
+  private func chunkIndex(containing position: Int) -> Int {
+    // The last chunk whose first Character is at or before `position`.
+    var low = 0
+    var high = chunks.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if chunkStarts[middle] <= position {
+        low = middle
+      } else {
+        high = middle - 1
+      }
+    }
+    return low
   }
 }
 
@@ -222,12 +297,13 @@ extension TextBuffer: RandomAccessCollection {
   public var startIndex: Int { 0 }
 
   /// The number of Characters: `count`.
-  public var endIndex: Int { storage.count - (gapEnd - gapStart) }
+  public var endIndex: Int { chunkStarts[chunkStarts.count - 1] }
 
   /// The Character at `position`, in `0..<count`.
   public subscript(position: Int) -> Character {
     precondition(position >= 0 && position < endIndex, "index out of range")
-    return storage[position < gapStart ? position : position + (gapEnd - gapStart)]
+    let chunk = chunkIndex(containing: position)
+    return chunks[chunk][position - chunkStarts[chunk]]
   }
 }
 

@@ -1,0 +1,213 @@
+extension TextChunk {
+  /// `text` cut into chunks within `limits`, clustered exactly as Swift
+  /// clusters `text` into Characters.
+  ///
+  /// Most notes are mostly ASCII, and between two ASCII scalars there is
+  /// always a Character boundary, except inside CR LF: no ASCII scalar extends,
+  /// joins, prepends or pairs with another. So the text is split there without
+  /// asking the standard library, which clusters only the runs between such
+  /// boundaries. Every run starts after an ASCII scalar (or at the start), so
+  /// clustering it alone gives what clustering the whole text gives.
+  static func chunks(of text: String, limits: Limits) -> [TextChunk] {
+    var text = text
+    text.makeContiguousUTF8()
+    let source = text
+    let chunks = source.utf8.withContiguousStorageIfAvailable { utf8 in
+      var cutter = Cutter(source: source, limits: limits)
+
+      /// Whether the text breaks between the bytes before and at `offset`
+      /// because both are ASCII and not CR LF.
+      func isASCIIBoundary(_ offset: Int) -> Bool {
+        let before = utf8[offset - 1]
+        let after = utf8[offset]
+        return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
+      }
+
+      /// Whether the scalars of `bytes` are all below U+0300 (ASCII and
+      /// Latin letters with their accents precomposed, mostly) and none is
+      /// CR: between two such scalars there is always a Character boundary
+      /// (the standard library's own shortcut), so each is a Character.
+      func isBelowU0300WithoutCR(_ bytes: Range<Int>) -> Bool {
+        var offset = bytes.lowerBound
+        while offset < bytes.upperBound {
+          switch utf8[offset] {
+          case 0x0D: return false
+          case ..<0x80: offset += 1
+          // Lead bytes of U+0080...U+02FF.
+          case 0xC2...0xCB: offset += 2
+          default: return false
+          }
+        }
+        return true
+      }
+
+      var offset = 0
+      while offset < utf8.count {
+        // ASCII but CR, up to the last byte before one that is not ASCII
+        // (which may extend it): each byte a Character of its own.
+        var asciiEnd = offset
+        while asciiEnd < utf8.count && utf8[asciiEnd] < 0x80 && utf8[asciiEnd] != 0x0D {
+          asciiEnd += 1
+        }
+        if asciiEnd < utf8.count && utf8[asciiEnd] >= 0x80 && asciiEnd > offset {
+          asciiEnd -= 1
+        }
+        if asciiEnd > offset {
+          cutter.singleByteCharacters(offset..<asciiEnd)
+          offset = asciiEnd
+          continue
+        }
+        var runEnd = offset + 1
+        while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
+        if isBelowU0300WithoutCR(offset..<runEnd) {
+          var start = offset
+          while start < runEnd {
+            cutter.characterStarts(at: start)
+            start += utf8[start] < 0x80 ? 1 : 2
+          }
+          offset = runEnd
+          continue
+        }
+        // A string of its own, not a substring: the standard library checks
+        // every index of a substring that starts at an index it did not make
+        // by clustering backwards, which costs as much as clustering again.
+        let run = String(
+          decoding: UnsafeBufferPointer(rebasing: utf8[offset..<runEnd]), as: UTF8.self)
+        var index = run.startIndex
+        while index < run.endIndex {
+          cutter.characterStarts(at: offset + run.utf8.distance(from: run.startIndex, to: index))
+          index = run.index(after: index)
+        }
+        offset = runEnd
+      }
+      return cutter.finish()
+    }
+    guard let chunks else { preconditionFailure("a native string's UTF-8 is contiguous") }
+    return chunks
+  }
+
+  /// `text`, whose Characters start at the UTF-8 offsets `characterStarts`
+  /// (ascending, the first 0), cut into chunks within `limits`.
+  static func chunks(
+    of text: String, characterStarts: some Sequence<Int>, limits: Limits
+  ) -> [TextChunk] {
+    var cutter = Cutter(source: text, limits: limits)
+    for start in characterStarts {
+      cutter.characterStarts(at: start)
+    }
+    return cutter.finish()
+  }
+
+  /// Cuts a text into chunks as the starts of its Characters are found, in
+  /// order.
+  ///
+  /// Each chunk gets an even share of the bytes, at most the target: it is
+  /// closed at the first Character that starts past its share, or before a
+  /// Character that would take it past the maximum, which then gets a chunk
+  /// of its own. A last chunk left smaller than the minimum joins the one
+  /// before, when they fit together.
+  private struct Cutter {
+    /// The text being cut.
+    let source: String
+    let limits: Limits
+    /// The bytes each chunk is filled to.
+    let share: Int
+    private var chunks: [TextChunk] = []
+    /// Offset in `source`'s UTF-8 of the chunk being filled.
+    private var chunkStart = 0
+    /// Where the Characters of the chunk being filled start, from
+    /// `chunkStart`, in the first `startCount` slots: a chunk never holds
+    /// more Characters than its share of bytes, and one scratch array written
+    /// in place is much faster to fill than an array appended to.
+    private var starts: [UInt16]
+    private var startCount = 0
+
+    init(source: String, limits: Limits) {
+      self.source = source
+      self.limits = limits
+      let length = source.utf8.count
+      let chunkCount = Swift.max((length + limits.target - 1) / limits.target, 1)
+      share = Swift.max((length + chunkCount - 1) / chunkCount, 1)
+      starts = Array(repeating: 0, count: share)
+    }
+
+    /// Records a Character that starts at `offset`, first closing the chunk
+    /// being filled when it is full.
+    mutating func characterStarts(at offset: Int) {
+      previousCharacterEnds(at: offset)
+      if offset - chunkStart >= share {
+        close(at: offset)
+      }
+      starts[startCount] = UInt16(truncatingIfNeeded: offset - chunkStart)
+      startCount += 1
+    }
+
+    /// Records Characters of one byte each at `offsets`, closing chunks as
+    /// they fill.
+    mutating func singleByteCharacters(_ offsets: Range<Int>) {
+      previousCharacterEnds(at: offsets.lowerBound)
+      var first = offsets.lowerBound
+      while first < offsets.upperBound {
+        if first - chunkStart >= share {
+          close(at: first)
+        }
+        let end = Swift.min(offsets.upperBound, chunkStart + share)
+        let shift = first - chunkStart - startCount
+        starts.withUnsafeMutableBufferPointer { starts in
+          for slot in startCount..<(startCount + end - first) {
+            starts[slot] = UInt16(truncatingIfNeeded: slot + shift)
+          }
+        }
+        startCount += end - first
+        first = end
+      }
+    }
+
+    /// The chunks, the last one closed at the end of the text.
+    mutating func finish() -> [TextChunk] {
+      guard startCount > 0 else { return chunks }
+      let end = source.utf8.count
+      previousCharacterEnds(at: end)
+      let lastLength = end - chunkStart
+      if let previous = chunks.last, lastLength < limits.minimum,
+        previous.utf8Count + lastLength <= limits.maximum
+      {
+        chunks.removeLast()
+        var joined = previous
+        joined.append(contentsOf: chunk(upTo: end))
+        chunks.append(joined)
+      } else {
+        chunks.append(chunk(upTo: end))
+      }
+      return chunks
+    }
+
+    /// When the Character that ends at `offset` takes the chunk past its
+    /// maximum, it moves to a chunk of its own.
+    private mutating func previousCharacterEnds(at offset: Int) {
+      guard offset - chunkStart > limits.maximum && startCount > 1 else { return }
+      startCount -= 1
+      close(at: chunkStart + Int(starts[startCount]))
+      starts[0] = 0
+      startCount = 1
+    }
+
+    private mutating func close(at offset: Int) {
+      chunks.append(chunk(upTo: offset))
+      chunkStart = offset
+      startCount = 0
+    }
+
+    /// The chunk being filled, ending at `offset`.
+    private func chunk(upTo offset: Int) -> TextChunk {
+      // A slice of a string is copied as it is, not decoded again.
+      let text = String(source[utf8Index(chunkStart)..<utf8Index(offset)])
+      return TextChunk(text: text, starts: Array(starts[..<startCount]))
+    }
+
+    /// The string index of the byte at `offset` of `source`.
+    private func utf8Index(_ offset: Int) -> String.Index {
+      source.utf8.index(source.utf8.startIndex, offsetBy: offset)
+    }
+  }
+}
