@@ -15,7 +15,7 @@ import subprocess
 import time
 
 from harness import (Sandbox, TerminalRun, check, expect_error_line, expect_no_temporary_files,
-                     expect_only, file_identity, read_or_none, run_measured, show_bytes,
+                     expect_only, file_identity, read_or_none, reap, run_measured, show_bytes,
                      write_file)
 
 OLD = b"the old note"
@@ -214,11 +214,7 @@ def trickle(sandbox, data):
         stderr = process.stderr.read()
         process.wait(timeout=30)
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        process.stdout.close()
-        process.stderr.close()
+        reap(process)
     return Outcome(process.returncode, stdout, stderr)
 
 

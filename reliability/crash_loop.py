@@ -15,7 +15,7 @@ import threading
 import time
 
 from harness import (Failure, Sandbox, check, dead_writers_files, expect_only, held_lock,
-                     identify, make_note, pid_of, process_exists, read_or_none, show_bytes,
+                     identify, make_note, pid_of, process_exists, read_or_none, reap, show_bytes,
                      temporary_files, unused_pid, write_file)
 
 MIB = 1024 * 1024
@@ -361,8 +361,4 @@ def live_save_survives_another_save(settings):
               % describe(read_or_none(sandbox.note)))
         expect_only(sandbox.documents, ["datafile.dat"])
     finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
-        process.stdout.close()
-        process.stderr.close()
+        reap(process)

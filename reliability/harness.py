@@ -252,6 +252,16 @@ def start_filenote(binary, arguments, env, stdin=subprocess.DEVNULL, user=None):
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
 
 
+def reap(process):
+    """Ends a started filenote that a case is done with, even after a failed
+    check: kills it if it still runs and closes the pipes it was given."""
+    if process.poll() is None:
+        process.kill()
+        process.wait()
+    process.stdout.close()
+    process.stderr.close()
+
+
 def expect_error_line(outcome, must_name, status=1):
     """SPEC: one line on standard error, `filenote: <what failed>: <why>`,
     naming the path; a non-zero status; nothing on standard output."""

@@ -20,8 +20,7 @@ extension CommandTests {
         try home.shell("umask \(umask); filenote save first").expectSuccess()
         #expect(home.mode(of: home.documents) == 0o700)
         #expect(home.mode(of: home.notePath) == 0o600)
-        #expect(home.note == "first")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("first")
       }
 
       @Test("an existing documents folder keeps its mode")
@@ -180,31 +179,36 @@ extension CommandTests {
         }
       }
 
+      /// Saves "new" over the note "old" while `protected` (a path in the
+      /// home) refuses every change: the save must fail naming that path and
+      /// leave the old note alone in its folder.
+      private func expectSaveRefused(
+        protecting protected: KeyPath<TemporaryHome, String>, from source: Source,
+        sourceLocation: SourceLocation = #_sourceLocation
+      ) throws {
+        let home = try TemporaryHome()
+        try home.writeNote("old")
+        let path = home[keyPath: protected]
+        try home.protect(path)
+        defer { home.unprotect(path) }
+        try save("new", from: source, in: home)
+          .expectError(status: 1, mentioning: [path], sourceLocation: sourceLocation)
+        home.expectNoteAlone("old", sourceLocation: sourceLocation)
+      }
+
       @Test(
         "a folder that cannot be written leaves the old note and no temporary file",
         arguments: Source.allCases)
       func unwritableFolder(source: Source) throws {
-        let home = try TemporaryHome()
-        try home.writeNote("old")
-        try home.protect(home.documents)
-        defer { home.unprotect(home.documents) }
-        try save("new", from: source, in: home).expectError(status: 1, mentioning: [home.documents])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        try expectSaveRefused(protecting: \.documents, from: source)
       }
 
       @Test(
         "a note that cannot be replaced leaves the old note, and the temporary file is removed",
         arguments: Source.allCases)
       func unreplaceableNote(source: Source) throws {
-        let home = try TemporaryHome()
-        try home.writeNote("old")
         // The temporary file is written, then the rename over the note fails.
-        try home.protect(home.notePath)
-        defer { home.unprotect(home.notePath) }
-        try save("new", from: source, in: home).expectError(status: 1, mentioning: [home.notePath])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        try expectSaveRefused(protecting: \.notePath, from: source)
       }
 
       @Test(
@@ -220,8 +224,7 @@ extension CommandTests {
           "trap '' XFSZ; ulimit -f 8; filenote save < \"$BIG\"",
           environment: ["BIG": big])
         result.expectError(status: 1, mentioning: [home.notePath])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("old")
       }
 
       @Test("kill -9 in the middle of a save leaves the old note, and the next save tidies up")
@@ -246,8 +249,7 @@ extension CommandTests {
         }
 
         try home.run("save", "after").expectSuccess()
-        #expect(home.note == "after")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("after")
       }
 
       @Test("concurrent saves never interleave: one of them lands whole")

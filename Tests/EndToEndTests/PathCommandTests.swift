@@ -4,12 +4,23 @@ import Testing
 extension CommandTests {
   @Suite("filenote path")
   struct PathCommand {
+    /// Runs filenote with `arguments` and checks that it succeeds and
+    /// prints `expected`, the note's path, on a line of its own.
+    private func expectPath(
+      _ expected: String, in home: TemporaryHome, running arguments: [String] = ["path"],
+      environment: [String: String] = [:], folder: String? = nil,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+      let result = try home.filenote(arguments, environment: environment, in: folder)
+        .run(sourceLocation: sourceLocation)
+      result.expectSuccess(sourceLocation: sourceLocation)
+      #expect(result.stdoutText == expected + "\n", sourceLocation: sourceLocation)
+    }
+
     @Test("is $HOME/Documents/datafile.dat when nothing is configured")
     func defaultPath() throws {
       let home = try TemporaryHome()
-      let result = try home.run("path")
-      result.expectSuccess()
-      #expect(result.stdoutText == home.home + "/Documents/datafile.dat\n")
+      try expectPath(home.home + "/Documents/datafile.dat", in: home)
     }
 
     @Test("honours XDG_DOCUMENTS_DIR in ~/.config/user-dirs.dirs")
@@ -18,9 +29,7 @@ extension CommandTests {
       try home.write(
         Array(#"XDG_DOCUMENTS_DIR="$HOME/Notes""#.utf8) + [0x0A],
         to: home.home + "/.config/user-dirs.dirs")
-      let result = try home.run("path")
-      result.expectSuccess()
-      #expect(result.stdoutText == home.home + "/Notes/datafile.dat\n")
+      try expectPath(home.home + "/Notes/datafile.dat", in: home)
     }
 
     @Test("honours user-dirs.dirs in $XDG_CONFIG_HOME")
@@ -30,9 +39,8 @@ extension CommandTests {
       try home.write(
         Array(#"XDG_DOCUMENTS_DIR="$HOME/Elsewhere""#.utf8) + [0x0A], to: config + "/user-dirs.dirs"
       )
-      let result = try home.run("path", environment: ["XDG_CONFIG_HOME": config])
-      result.expectSuccess()
-      #expect(result.stdoutText == home.home + "/Elsewhere/datafile.dat\n")
+      try expectPath(
+        home.home + "/Elsewhere/datafile.dat", in: home, environment: ["XDG_CONFIG_HOME": config])
     }
 
     @Test("does not read ~/.config/user-dirs.dirs when XDG_CONFIG_HOME names another folder")
@@ -43,9 +51,8 @@ extension CommandTests {
         to: home.home + "/.config/user-dirs.dirs")
       let empty = home.work + "/empty-config"
       try home.write([], to: empty + "/unrelated")
-      let result = try home.run("path", environment: ["XDG_CONFIG_HOME": empty])
-      result.expectSuccess()
-      #expect(result.stdoutText == home.home + "/Documents/datafile.dat\n")
+      try expectPath(
+        home.home + "/Documents/datafile.dat", in: home, environment: ["XDG_CONFIG_HOME": empty])
     }
 
     /// A `user-dirs.dirs` a user or `xdg-user-dirs-update` may have written;
@@ -112,9 +119,7 @@ extension CommandTests {
 
       let desktopAnswer = try home.xdgDocumentsFolder(environment: environment)
       #expect(desktopAnswer != home.home + "/Documents", "the case configures another folder")
-      let result = try home.run("path", environment: environment)
-      result.expectSuccess()
-      #expect(result.stdoutText == desktopAnswer + "/datafile.dat\n")
+      try expectPath(desktopAnswer + "/datafile.dat", in: home, environment: environment)
 
       // And the first save really goes there, creating the folder.
       try home.run("save", "hello", environment: environment).expectSuccess()
@@ -128,13 +133,9 @@ extension CommandTests {
       let fromEnvironment = ["FILENOTE_FILE": home.work + "/env.txt"]
       let flag = home.work + "/flag.txt"
 
-      let both = try home.run("path", "--file", flag, environment: fromEnvironment)
-      both.expectSuccess()
-      #expect(both.stdoutText == flag + "\n")
-
-      let environmentOnly = try home.run("path", environment: fromEnvironment)
-      environmentOnly.expectSuccess()
-      #expect(environmentOnly.stdoutText == home.work + "/env.txt\n")
+      try expectPath(
+        flag, in: home, running: ["path", "--file", flag], environment: fromEnvironment)
+      try expectPath(home.work + "/env.txt", in: home, environment: fromEnvironment)
 
       // And save writes where path says.
       try home.run("save", "via env", environment: fromEnvironment).expectSuccess()
@@ -148,29 +149,23 @@ extension CommandTests {
     func fileOptionAnywhere() throws {
       let home = try TemporaryHome()
       let file = home.work + "/n.txt"
-      let before = try home.run("--file", file, "path")
-      let after = try home.run("path", "--file", file)
-      before.expectSuccess()
-      after.expectSuccess()
-      #expect(before.stdoutText == file + "\n")
-      #expect(after.stdoutText == file + "\n")
+      try expectPath(file, in: home, running: ["--file", file, "path"])
+      try expectPath(file, in: home, running: ["path", "--file", file])
     }
 
     @Test("a relative --file is shown as an absolute path")
     func relativeFileShownAbsolute() throws {
       let home = try TemporaryHome()
-      let result = try home.run("path", "--file", "sub/note.txt", in: home.work)
-      result.expectSuccess()
-      #expect(result.stdoutText == home.work + "/sub/note.txt\n")
+      try expectPath(
+        home.work + "/sub/note.txt", in: home, running: ["path", "--file", "sub/note.txt"],
+        folder: home.work)
     }
 
     @Test(
       "HOME=/ gives /Documents/datafile.dat")
     func rootHome() throws {
       let home = try TemporaryHome()
-      let result = try home.run("path", environment: ["HOME": "/"])
-      result.expectSuccess()
-      #expect(result.stdoutText == "/Documents/datafile.dat\n")
+      try expectPath("/Documents/datafile.dat", in: home, environment: ["HOME": "/"])
     }
 
     @Test(

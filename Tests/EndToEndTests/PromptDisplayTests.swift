@@ -18,17 +18,13 @@ extension PromptTests {
     @Test("a note with newlines and control characters, untouched, is saved back unchanged")
     func untouchedControlCharacters() throws {
       let home = try TemporaryHome()
-      let note = Array("a\nb\r\nc\td\u{1}e\u{7F}\u{1B}f\n".utf8)
-      try home.write(note, to: home.notePath)
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
+      let before = try home.writeBackdatedNote("a\nb\r\nc\td\u{1}e\u{7F}\u{1B}f\n")
       let session = try home.openPrompt(on: nil)
 
       try session.send(keys: "Enter")
 
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
-      #expect(FileState(of: home.notePath) == before)
+      try home.expectPromptEnded(
+        session, status: 0, noteStill: before, lastLine: "Nothing changed.")
     }
 
     @Test("editing elsewhere on the line keeps every newline and control byte")
@@ -96,9 +92,7 @@ extension PromptTests {
       try session.waitFor("! before \(note[31])") {
         $0.characterBeforeCursor == "!" && $0.characterAtCursor == note[31]
       }
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == String(note[..<31]) + "!" + String(note[31...]))
+      try home.expectEnterSaves(String(note[..<31]) + "!" + String(note[31...]), in: session)
     }
 
     /// Checks that the edit line fits the window with the cursor in it, that
@@ -156,9 +150,7 @@ extension PromptTests {
 
       try session.send(text: "!")
       try session.waitForEditLine("> \(note)!|")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == note + "!")
+      try home.expectEnterSaves(note + "!", in: session)
     }
 
     @Test("a burst of resizes ends in one clean redraw at the last size")
@@ -198,9 +190,7 @@ extension PromptTests {
         }
       }
       try session.send(text: "X")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "buy Xmilk and eggs and bread and butter")
+      try home.expectEnterSaves("buy Xmilk and eggs and bread and butter", in: session)
     }
 
     /// Whether `screen` shows, after a resize to `columns`, the hint (however

@@ -67,12 +67,9 @@ extension PromptTests {
       try home.writeNote("note")
       let gate = home.work + "/gate"
       #expect(mkfifo(gate, 0o600) == 0)
-      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
       // The shell waits at the gate, with the terminal in its ordinary mode,
       // until the test has typed; only then does filenote start.
-      let session = try TmuxSession(
-        command: "echo waiting; read go < gate; exec \(binary)",
-        environment: home.terminalEnvironment(), workingDirectory: home.work)
+      let session = try home.terminal { "echo waiting; read go < gate; exec \($0)" }
       try session.waitFor("the shell at the gate") { $0.lines.first == "waiting" }
       try session.send(text: "xyz")
       try session.waitFor("the terminal to echo the keys") { $0.text.contains("xyz") }
@@ -271,9 +268,7 @@ extension PromptTests {
       for press in example.presses { try press.send(to: session) }
 
       try session.waitForEditLine(example.line)
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == example.saved)
+      try home.expectEnterSaves(example.saved, in: session)
     }
 
     @Test("keys with no binding insert nothing and leave the cursor where it was")
@@ -289,19 +284,16 @@ extension PromptTests {
       try session.send(text: "!")
 
       try session.waitForEditLine("> one two!|")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "one two!")
+      try home.expectEnterSaves("one two!", in: session)
     }
 
     @Test("Ctrl-L clears the screen and draws the hint and the line again at the top")
     func ctrlL() throws {
       let home = try TemporaryHome()
       try home.writeNote("note")
-      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
-      let session = try TmuxSession(
-        command: "echo 'left over'; echo 'more left over'; exec \(binary)",
-        environment: home.terminalEnvironment(), workingDirectory: home.work)
+      let session = try home.terminal {
+        "echo 'left over'; echo 'more left over'; exec \($0)"
+      }
       try session.waitForEditLine("> note|")
 
       try session.send(keys: "C-l")

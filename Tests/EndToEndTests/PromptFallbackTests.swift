@@ -10,8 +10,21 @@ extension PromptTests {
     /// The prompt in a plain terminal, once it waits for a line.
     private func openPlainPrompt(home: TemporaryHome, term: String?) throws -> TmuxSession {
       let session = try home.terminal(environment: ["TERM": term], columns: 120)
-      try session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      try waitForPlainPrompt(in: session)
       return session
+    }
+
+    /// The plain prompt with TERM=dumb started from a shell (`ShellRun`),
+    /// once it waits for a line.
+    private func openPlainPromptFromShell(home: TemporaryHome) throws -> ShellRun {
+      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
+      try waitForPlainPrompt(in: run.session)
+      return run
+    }
+
+    /// Waits until the plain prompt's `>` is the last line on the screen.
+    private func waitForPlainPrompt(in session: TmuxSession) throws {
+      try session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
     }
 
     @Test("it shows where the note is and the note itself", arguments: terms)
@@ -30,16 +43,13 @@ extension PromptTests {
     @Test("Enter on an empty line keeps the note: nothing written", arguments: terms)
     func emptyLineKeeps(term: String?) throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
+      let before = try home.writeBackdatedNote("buy milk")
       let session = try openPlainPrompt(home: home, term: term)
 
       try session.send(keys: "Enter")
 
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(FileState(of: home.notePath) == before)
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+      try home.expectPromptEnded(
+        session, status: 0, noteStill: before, lastLine: "Nothing changed.")
     }
 
     @Test("a typed line is saved", arguments: terms)
@@ -86,25 +96,19 @@ extension PromptTests {
     @Test("Ctrl-D cancels with exit 1, nothing written")
     func ctrlD() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
+      let before = try home.writeBackdatedNote("buy milk")
       let session = try openPlainPrompt(home: home, term: "dumb")
 
       try session.send(keys: "C-d")
 
-      #expect(try session.waitForExit() == .exited(1))
-      #expect(FileState(of: home.notePath) == before)
+      try home.expectPromptEnded(session, status: 1, noteStill: before)
     }
 
     @Test("Ctrl-C cancels: nothing written, the shell sees 130, the terminal is as it was")
     func ctrlC() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
-      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
-      try run.session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      let before = try home.writeBackdatedNote("buy milk")
+      let run = try openPlainPromptFromShell(home: home)
       try run.session.send(text: "half typed")
 
       try run.session.send(keys: "C-c")
@@ -119,8 +123,7 @@ extension PromptTests {
     func ctrlCSaysSo() throws {
       let home = try TemporaryHome()
       try home.writeNote("buy milk")
-      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
-      try run.session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      let run = try openPlainPromptFromShell(home: home)
 
       try run.session.send(keys: "C-c")
 
@@ -133,8 +136,7 @@ extension PromptTests {
     func terminalRestored() throws {
       let home = try TemporaryHome()
       try home.writeNote("buy milk")
-      let run = try ShellRun(home: home, environment: ["TERM": "dumb"])
-      try run.session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      let run = try openPlainPromptFromShell(home: home)
 
       try run.session.send(text: "buy bread")
       try run.session.send(keys: "Enter")
@@ -186,10 +188,7 @@ extension PromptTests {
     func standardInputNotATerminal() throws {
       let home = try TemporaryHome()
       try home.writeNote("kept")
-      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
-      let session = try TmuxSession(
-        command: "echo typed | \(binary); echo \"exited: $?\"",
-        environment: home.terminalEnvironment(), columns: 250, workingDirectory: home.work)
+      let session = try home.terminal(columns: 250) { "echo typed | \($0); echo \"exited: $?\"" }
 
       let screen = try session.waitFor("filenote to exit") {
         $0.lines.contains { $0.hasPrefix("exited: ") }
@@ -205,10 +204,7 @@ extension PromptTests {
     func standardOutputRedirected() throws {
       let home = try TemporaryHome()
       try home.writeNote("note")
-      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
-      let session = try TmuxSession(
-        command: "\(binary) > output.txt; echo \"exited: $?\"",
-        environment: home.terminalEnvironment(), workingDirectory: home.work)
+      let session = try home.terminal { "\($0) > output.txt; echo \"exited: $?\"" }
       try session.waitForEditLine("> note|")
 
       try session.send(text: "!")

@@ -20,9 +20,7 @@ extension PromptTests {
       #expect(FileState(of: home.notePath) == before)
       #expect(try !session.screen().contains("Saved."))
 
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "list: milk\neggs\n")
+      try home.expectEnterSaves("list: milk\neggs\n", in: session)
     }
 
     @Test("pasted line feeds and CRLF line endings are kept as \\n")
@@ -33,9 +31,7 @@ extension PromptTests {
       try session.paste("a\r\nb\nc", keepingLineFeeds: true)
 
       try session.waitForEditLine("> xa↵b↵c|")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "xa\nb\nc")
+      try home.expectEnterSaves("xa\nb\nc", in: session)
     }
 
     @Test("a paste goes in at the cursor, which ends after it")
@@ -47,9 +43,7 @@ extension PromptTests {
       try session.paste("X\tY\nZ")
 
       try session.waitForEditLine("> aX⇥Y↵Z|b")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "aX\tY\nZb")
+      try home.expectEnterSaves("aX\tY\nZb", in: session)
     }
 
     @Test("Ctrl-_ undoes a paste as one step")
@@ -64,9 +58,7 @@ extension PromptTests {
       try session.waitForEditLine("> note")
       try session.send(keys: "End")
       try session.send(text: "!")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "note!")
+      try home.expectEnterSaves("note!", in: session)
     }
 
     @Test("a large paste with many lines arrives whole and saves nothing by itself")
@@ -84,9 +76,7 @@ extension PromptTests {
       try session.roundTrip()
       #expect(try session.exitStatus() == nil)
       #expect(home.note == "start")
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.note == "start" + pasted)
+      try home.expectEnterSaves("start" + pasted, in: session)
     }
   }
 }

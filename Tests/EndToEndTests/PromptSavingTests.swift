@@ -40,28 +40,19 @@ extension PromptTests {
     @Test("Enter on an unchanged note writes nothing and says so")
     func unchanged() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
-      let session = try home.openPrompt(on: nil)
-      try session.waitForEditLine("> buy milk|")
+      let (session, before) = try home.openPrompt(onBackdated: "buy milk")
 
       try session.send(keys: "Enter")
 
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(FileState(of: home.notePath) == before)
+      try home.expectPromptEnded(
+        session, status: 0, noteStill: before, lastLine: "Nothing changed.")
       #expect(home.entries(in: home.documents) == ["datafile.dat"], "no temporary file left")
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
     }
 
     @Test("a line edited back to the saved note counts as unchanged")
     func editedBack() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
-      let session = try home.openPrompt(on: nil)
-      try session.waitForEditLine("> buy milk|")
+      let (session, before) = try home.openPrompt(onBackdated: "buy milk")
 
       try session.send(keys: "BSpace", "BSpace")
       try session.waitForEditLine("> buy mi|")
@@ -69,9 +60,8 @@ extension PromptTests {
       try session.waitForEditLine("> buy milk|")
       try session.send(keys: "Enter")
 
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(FileState(of: home.notePath) == before)
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+      try home.expectPromptEnded(
+        session, status: 0, noteStill: before, lastLine: "Nothing changed.")
     }
 
     @Test("Enter on an empty line with no note saved writes nothing, creates nothing")
@@ -89,18 +79,14 @@ extension PromptTests {
     @Test("Enter on a line emptied by hand refuses to save an empty note: exit 1, note kept")
     func emptied() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      let before = try #require(FileState(of: home.notePath))
       // Wide enough for the error message to stay on one line.
-      let session = try home.openPrompt(on: nil, columns: 200)
-      try session.waitForEditLine("> buy milk|")
+      let (session, before) = try home.openPrompt(onBackdated: "buy milk", columns: 200)
 
       try session.send(keys: "C-u")
       try session.waitForEditLine("> |")
       try session.send(keys: "Enter")
 
-      #expect(try session.waitForExit() == .exited(1))
-      #expect(FileState(of: home.notePath) == before)
+      try home.expectPromptEnded(session, status: 1, noteStill: before)
       let lastLine = try session.look().nonBlankLines.last ?? ""
       #expect(lastLine.hasPrefix("filenote: "), "\(lastLine)")
       #expect(lastLine.contains("filenote clear"), "\(lastLine)")
@@ -109,38 +95,28 @@ extension PromptTests {
     @Test("Ctrl-C cancels: nothing is written, filenote says so and exits 130")
     func ctrlC() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
-      let session = try home.openPrompt(on: nil)
-      try session.waitForEditLine("> buy milk|")
+      let (session, before) = try home.openPrompt(onBackdated: "buy milk")
       try session.send(text: " and eggs")
       try session.waitForEditLine("> buy milk and eggs|")
 
       try session.send(keys: "C-c")
 
-      #expect(try session.waitForExit() == .exited(130))
-      #expect(FileState(of: home.notePath) == before)
+      try home.expectPromptEnded(
+        session, status: 130, noteStill: before, lastLine: "Cancelled: nothing was saved.")
       #expect(home.entries(in: home.documents) == ["datafile.dat"], "no temporary file left")
-      #expect(try session.look().nonBlankLines.last == "Cancelled: nothing was saved.")
     }
 
     @Test("Ctrl-D on an empty line cancels with exit 1, nothing written")
     func ctrlDOnEmptyLine() throws {
       let home = try TemporaryHome()
-      try home.writeNote("buy milk")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
-      let session = try home.openPrompt(on: nil)
-      try session.waitForEditLine("> buy milk|")
+      let (session, before) = try home.openPrompt(onBackdated: "buy milk")
       try session.send(keys: "C-u")
       try session.waitForEditLine("> |")
 
       try session.send(keys: "C-d")
 
-      #expect(try session.waitForExit() == .exited(1))
-      #expect(FileState(of: home.notePath) == before)
-      #expect(try session.look().nonBlankLines.last == "Cancelled: nothing was saved.")
+      try home.expectPromptEnded(
+        session, status: 1, noteStill: before, lastLine: "Cancelled: nothing was saved.")
     }
 
     @Test("Ctrl-D with no note and nothing typed cancels with exit 1, creating nothing")

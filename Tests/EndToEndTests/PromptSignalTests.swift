@@ -58,8 +58,7 @@ extension PromptTests {
       #expect(error.contains(home.documents), "\(screen)")
       #expect(!screen.text.contains("Saved."), "\(screen)")
       try run.expectTerminalRestored()
-      #expect(home.note == "note")
-      #expect(home.entries(in: home.documents) == ["datafile.dat"])
+      home.expectNoteAlone("note")
     }
 
     @Test(
@@ -67,9 +66,7 @@ extension PromptTests {
       arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
     func signal(_ signal: Int32) throws {
       let home = try TemporaryHome()
-      try home.writeNote("note")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
+      let before = try home.writeBackdatedNote("note")
       let run = try ShellRun(home: home)
       try run.session.waitForEditLine("> note|")
       try run.session.send(text: " edited")
@@ -85,10 +82,7 @@ extension PromptTests {
     @Test("closing the terminal ends filenote and saves nothing")
     func terminalClosed() throws {
       let home = try TemporaryHome()
-      try home.writeNote("note")
-      try home.backdate(home.notePath)
-      let before = try #require(FileState(of: home.notePath))
-      let session = try home.openPrompt(on: nil)
+      let (session, before) = try home.openPrompt(onBackdated: "note")
       try session.send(text: " edited")
       try session.waitForEditLine("> note edited|")
       let pid = try session.processID()

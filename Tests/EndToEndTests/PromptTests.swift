@@ -339,6 +339,17 @@ extension TemporaryHome {
       workingDirectory: work)
   }
 
+  /// A real terminal of `columns` × `rows` running the `/bin/sh` command
+  /// that `command` makes of filenote's path (shell-quoted), in this home.
+  func terminal(
+    columns: Int = 80, rows: Int = 24, command: (_ filenote: String) -> String
+  ) throws -> TmuxSession {
+    let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+    return try TmuxSession(
+      command: command(binary), environment: terminalEnvironment(), columns: columns, rows: rows,
+      workingDirectory: work)
+  }
+
   /// Saves `note` (unless nil: then the prompt opens on whatever is there),
   /// starts the prompt in a terminal and waits until it is drawn with the
   /// cursor at the end of the line: until the line is `> note|` when the
@@ -360,5 +371,67 @@ extension TemporaryHome {
       }
     }
     return session
+  }
+}
+
+extension TemporaryHome {
+  /// Saves `note` and dates it back, and returns what the note file is then:
+  /// for a test that checks nothing writes the note, where a write of the
+  /// very same bytes must still show.
+  func writeBackdatedNote(
+    _ note: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> PromptTests.FileState {
+    try writeNote(note)
+    try backdate(notePath)
+    return try #require(PromptTests.FileState(of: notePath), sourceLocation: sourceLocation)
+  }
+
+  /// `writeBackdatedNote`, then the prompt open on that note with the
+  /// cursor at its end; `before` is the note file from before the prompt
+  /// started, so that a write on opening shows too.
+  func openPrompt(
+    onBackdated note: String, columns: Int = 80,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> (session: TmuxSession, before: PromptTests.FileState) {
+    let before = try writeBackdatedNote(note, sourceLocation: sourceLocation)
+    let session = try openPrompt(on: nil, columns: columns, sourceLocation: sourceLocation)
+    try session.waitForEditLine("> \(note)|", sourceLocation: sourceLocation)
+    return (session, before)
+  }
+
+  /// Waits for the prompt in `session` to end and checks that it ended
+  /// with `status`, writing nothing: the note file is still `before`. When
+  /// `lastLine` is given, it must be the last line on the screen.
+  func expectPromptEnded(
+    _ session: TmuxSession, status: Int32, noteStill before: PromptTests.FileState,
+    lastLine: String? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(
+      try session.waitForExit(file: sourceLocation.fileID, line: sourceLocation.line)
+        == .exited(status), sourceLocation: sourceLocation)
+    #expect(PromptTests.FileState(of: notePath) == before, sourceLocation: sourceLocation)
+    if let lastLine {
+      #expect(
+        try session.look().nonBlankLines.last == lastLine, sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Presses Enter in the prompt of `session` and checks that filenote
+  /// exits 0 with `text` saved as the note.
+  func expectEnterSaves(
+    _ text: String, in session: TmuxSession, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try session.send(keys: "Enter")
+    #expect(
+      try session.waitForExit(file: sourceLocation.fileID, line: sourceLocation.line)
+        == .exited(0), sourceLocation: sourceLocation)
+    #expect(note == text, sourceLocation: sourceLocation)
+  }
+
+  /// Checks that the note is `text` and that nothing else is in the
+  /// documents folder: no temporary file was left behind.
+  func expectNoteAlone(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(note == text, sourceLocation: sourceLocation)
+    #expect(entries(in: documents) == ["datafile.dat"], sourceLocation: sourceLocation)
   }
 }

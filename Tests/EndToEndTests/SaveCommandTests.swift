@@ -11,8 +11,7 @@ extension CommandTests {
         let result = try home.run("save", "call", "the", "plumber")
         result.expectSuccess()
         #expect(result.stdoutText == "")
-        #expect(home.note == "call the plumber")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("call the plumber")
       }
 
       @Test("keeps the spaces inside each word as typed")
@@ -34,8 +33,7 @@ extension CommandTests {
         let home = try TemporaryHome()
         try home.writeNote("old note that is longer than the new one")
         try home.run("save", "new").expectSuccess()
-        #expect(home.note == "new")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("new")
       }
 
       @Test("refuses an empty TEXT and leaves the note untouched")
@@ -43,8 +41,7 @@ extension CommandTests {
         let home = try TemporaryHome()
         try home.writeNote("old")
         try home.run("save", "").expectError(status: 1, mentioning: ["clear"])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("old")
       }
 
       @Test("refuses TEXT that is not UTF-8, says where the first bad byte is, note untouched")
@@ -55,8 +52,7 @@ extension CommandTests {
         // build the argument's bytes.
         let result = try home.shell(#"filenote save "$(printf 'ab\377cd')""#)
         result.expectError(status: 1, mentioning: ["UTF-8", "offset 2"])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("old")
       }
     }
 
@@ -138,8 +134,7 @@ extension CommandTests {
         try home.writeNote("old")
         try home.run("save", input: .bytes(Array(input.utf8)))
           .expectError(status: 1, mentioning: ["clear"])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("old")
       }
 
       @Test("refuses empty input when there is no note, and creates nothing")
@@ -181,8 +176,7 @@ extension CommandTests {
         try home.writeNote("old")
         try home.run("save", input: try input(bad.bytes, delivery, in: home))
           .expectError(status: 1, mentioning: ["UTF-8", "offset \(bad.offset)"])
-        #expect(home.note == "old")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        home.expectNoteAlone("old")
       }
 
       @Test("saves a large input of many-byte characters whole, however the pipe splits it")
