@@ -120,7 +120,9 @@ import Testing
   @Suite struct Environment {
     @Test func theCommandGetsExactlyTheEnvironmentGiven() throws {
       let session = try TmuxSession(
-        command: "env; echo END", environment: ["NOTE": "it's here", "TERM": nil])
+        // Kept alive after printing: once seen under load, the output of a
+        // command that exits at once never reached the screen.
+        command: "env; echo END; exec sleep 60", environment: ["NOTE": "it's here", "TERM": nil])
 
       let screen = try session.waitUntil { $0.contains("END") }
 
