@@ -60,7 +60,9 @@ struct EditingPrompt {
         session.finish(saying: "Cancelled: nothing was saved.")
         return .failure
       case .submit(let text):
-        if text == original && note != nil || text.isEmpty && note == nil {
+        // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
+        let unchanged = text.utf8.elementsEqual(original.utf8)
+        if unchanged && note != nil || text.isEmpty && note == nil {
           session.finish(saying: "Nothing changed.")
           return .success
         }
@@ -68,7 +70,13 @@ struct EditingPrompt {
           session.finish(saying: nil)
           throw .emptyInput
         }
-        let current = try store.currentVersion()
+        let current: FileStore.Version?
+        do {
+          current = try store.currentVersion()
+        } catch {
+          session.finish(saying: nil)
+          throw error
+        }
         if current != version {
           guard
             session.confirm(

@@ -64,6 +64,21 @@ extension PromptTests {
         session, status: 0, noteStill: before, lastLine: "Nothing changed.")
     }
 
+    @Test("a line that only looks the same (é precomposed for e + U+0301) is saved, byte for byte")
+    func canonicallyEqualButOtherBytes() throws {
+      let home = try TemporaryHome()
+      let (session, _) = try home.openPrompt(onBackdated: "cafe\u{301}")
+
+      try session.send(keys: "BSpace")
+      try session.waitForEditLine("> caf|")
+      try session.send(text: "\u{E9}")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.contents(of: home.notePath) == Array("caf\u{E9}".utf8))
+      #expect(try session.look().nonBlankLines.last == "Saved.")
+    }
+
     @Test("Enter on an empty line with no note saved writes nothing, creates nothing")
     func emptyWithoutNote() throws {
       let home = try TemporaryHome()
