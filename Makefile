@@ -18,7 +18,8 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # (the tests install the debug binary they already have: make install-files BINARY=...).
 BINARY ?= $(RELEASE_BINARY)
 
-.PHONY: all build release run test format lint clean install install-files uninstall
+.PHONY: all build release run test format lint clean install install-files uninstall \
+	fuzz fuzz-short
 
 all: build
 
@@ -35,6 +36,17 @@ run: release
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+
+# libFuzzer harnesses for the key decoder + editor + renderer and the UTF-8
+# validator (see fuzz/run.sh); each fails on a crash or a broken invariant.
+# fuzz-short is the CI setting, about 25 s of fuzzing after a ~15 s build.
+FUZZ_SECONDS ?= 600
+
+fuzz:
+	fuzz/run.sh editor=$(FUZZ_SECONDS) utf8-validator=$(FUZZ_SECONDS)
+
+fuzz-short:
+	fuzz/run.sh editor=15 utf8-validator=10
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
