@@ -27,6 +27,12 @@ struct EditorSession {
   /// Up to this many Characters the buffer is re-clustered after every key,
   /// beyond it after every read: the check costs O(n).
   static let perKeyCheckLimit = 256
+  /// The session stops when the text grows past this many Characters. Kill,
+  /// then yank twice, doubles the text, so a few hundred bytes of keys can
+  /// make megabytes, and the O(n) checks would turn every such input into a
+  /// timeout. It is the longest input libFuzzer makes by default, so a paste
+  /// can still reach it.
+  static let maximumTextCount = 4096
 
   private let scenario: EditorScenario
   private let isVerbose: Bool
@@ -41,6 +47,9 @@ struct EditorSession {
   private var line = TerminalLine()
   private var width: Int
   private var keysHandled = 0
+  /// Set when the text outgrew `maximumTextCount`: the remaining keys and
+  /// events are skipped.
+  private var isOverLimit = false
 
   init(_ scenario: EditorScenario, isVerbose: Bool) {
     self.scenario = scenario
@@ -52,13 +61,13 @@ struct EditorSession {
   mutating func play() {
     checkText()
     render()
-    for event in scenario.events {
+    for event in scenario.events where !isOverLimit {
       switch event {
       case .read(let bytes):
         log("read \(EditorScenario.literal(bytes))")
         bytesSinceQuiet += bytes
         handle(decoder.decode(bytes))
-        render()
+        if !isOverLimit { render() }
       case .quiet:
         log("quiet")
         quiet()
@@ -69,7 +78,9 @@ struct EditorSession {
         render()
       }
     }
-    quiet()
+    if !isOverLimit {
+      quiet()
+    }
     checkUndoGivesBackTheNote()
   }
 
@@ -77,6 +88,7 @@ struct EditorSession {
 
   private mutating func quiet() {
     handle(decoder.flush())
+    if isOverLimit { return }
     checkOnlyAPasteWaitsAfterFlush()
     render()
     var expected = referenceDecoder.decode(bytesSinceQuiet)
@@ -122,6 +134,11 @@ struct EditorSession {
       }
       if outcome == .redrawScreen { renderer.invalidate() }
       if state.buffer.count <= Self.perKeyCheckLimit { checkText() }
+      if state.buffer.count > Self.maximumTextCount {
+        log("  the text outgrew \(Self.maximumTextCount) Characters: stopping")
+        isOverLimit = true
+        break
+      }
     }
     checkText()
   }

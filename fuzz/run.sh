@@ -3,7 +3,7 @@
 #
 #   fuzz/run.sh editor=15 utf8-validator=10   run each fuzzer for that many seconds
 #   fuzz/run.sh build                         only build them
-#   fuzz/run.sh replay editor FILE...          run inputs once, printing what they do
+#   fuzz/run.sh replay editor FILE...         run inputs once, printing what they do
 #
 # Each harness is compiled as one module from its own files and the sources it
 # tests, so Package.swift is not involved. Everything built or found goes to
