@@ -5,6 +5,10 @@
 #   fuzz/run.sh build                         only build them
 #   fuzz/run.sh replay editor FILE...         run inputs once, printing what they do
 #
+# FUZZ_FLAGS adds libFuzzer flags to every run, e.g. FUZZ_FLAGS="-len_control=0
+# -max_len=2048" to try long sessions from the start (libFuzzer otherwise lets
+# inputs grow slowly: about 140 bytes after ten minutes).
+#
 # Each harness is compiled as one module from its own files and the sources it
 # tests, so Package.swift is not involved. Everything built or found goes to
 # .build/fuzz: the binaries, the corpus each run grows (seeded from
@@ -72,9 +76,9 @@ run_one() { # name seconds
   echo "fuzz: running $name for $seconds s (log: $log)"
   status=0
   # New inputs go to the first folder; the seeds in git are only read.
-  # shellcheck disable=SC2086 # dict is empty or one flag
+  # shellcheck disable=SC2086 # dict and FUZZ_FLAGS are lists of flags
   "$OUT/$name-fuzzer" -max_total_time="$seconds" -timeout=10 -print_final_stats=1 \
-    -print_funcs=0 -artifact_prefix="$OUT/crashes/$name-" $dict \
+    -print_funcs=0 -artifact_prefix="$OUT/crashes/$name-" $dict ${FUZZ_FLAGS:-} \
     "$corpus" "fuzz/corpus/$name" >"$log" 2>&1 || status=$?
   if [ "$status" -ne 0 ]; then
     tail -n 60 "$log"
@@ -105,7 +109,7 @@ case "${1:-}" in
     exit "$failed"
     ;;
   *)
-    sed -n '2,12p' "$0" >&2
+    sed -n '2,16p' "$0" >&2
     exit 2
     ;;
 esac
