@@ -26,7 +26,7 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 BINARY ?= $(RELEASE_BINARY)
 
 .PHONY: all build release run test format lint clean install install-files uninstall \
-	bench bench-check symbol-order reliability reliability-short
+	bench bench-check symbol-order reliability reliability-short fuzz fuzz-short
 
 all: build
 
@@ -63,6 +63,7 @@ test: lint
 	$(SWIFT) test
 	$(MAKE) bench-check
 	$(MAKE) reliability-short
+	$(MAKE) fuzz-short
 
 # The reliability suite (reliability/run.py, Python 3 standard library only):
 # kill -9 crash loop, concurrent saves and reads, faults, bad input, terminal
@@ -79,6 +80,17 @@ reliability-short: build
 
 reliability: release
 	$(PYTHON) reliability/run.py --setting long --binary $(RELEASE_BINARY) $(RELIABILITY_FLAGS)
+
+# libFuzzer harnesses for the key decoder + editor + renderer and the UTF-8
+# validator (see fuzz/run.sh); each fails on a crash or a broken invariant.
+# fuzz-short is the CI setting, about 25 s of fuzzing after a ~15 s build.
+FUZZ_SECONDS ?= 600
+
+fuzz:
+	fuzz/run.sh editor=$(FUZZ_SECONDS) utf8-validator=$(FUZZ_SECONDS)
+
+fuzz-short:
+	fuzz/run.sh editor=15 utf8-validator=10
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests
