@@ -105,7 +105,7 @@ public enum Filenote {
   static func printOut(_ bytes: [UInt8]) throws(FilenoteError) {
     do {
       try FileDescriptor.standardOutput.writeAll(bytes)
-    } catch where error == .brokenPipe {
+    } catch  where error == .brokenPipe {
       return
     } catch {
       throw .system(action: "cannot write", path: "standard output", errno: error)
