@@ -19,9 +19,7 @@ public struct Errno: Error, Equatable, Sendable, CustomStringConvertible {
 
   public static let noSuchFile = Errno(ENOENT)
   public static let exists = Errno(EEXIST)
-  public static let interrupted = Errno(EINTR)
   public static let brokenPipe = Errno(EPIPE)
-  public static let isDirectory = Errno(EISDIR)
   public static let wouldBlock = Errno(EWOULDBLOCK)
 }
 

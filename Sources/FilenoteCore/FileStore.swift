@@ -140,7 +140,7 @@ public struct FileStore: Sendable {
       if errno == ENOENT { return false }
       throw .system(action: "cannot remove", path: target, errno: .current)
     }
-    try syncFolder(of: target, action: "cannot remove")
+    try Self.syncFolder(of: target, action: "cannot remove")
     return true
   }
 
@@ -169,7 +169,7 @@ public struct FileStore: Sendable {
   }
 
   /// Flushes a folder's entries to disk, so a rename or unlink in it survives a crash.
-  func syncFolder(of file: String, action: String) throws(FilenoteError) {
+  static func syncFolder(of file: String, action: String) throws(FilenoteError) {
     let folder = Self.folder(of: file)
     do {
       let fd = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)

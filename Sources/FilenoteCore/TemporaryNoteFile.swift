@@ -114,7 +114,7 @@ final class TemporaryNoteFile {
       }
       throw .system(action: "cannot save", path: target, errno: error)
     }
-    try FileStore(path: target).syncFolder(of: target, action: "cannot save")
+    try FileStore.syncFolder(of: target, action: "cannot save")
   }
 
   /// Removes the temporary file; the note is left as it was.
@@ -144,7 +144,7 @@ final class TemporaryNoteFile {
     if mkdir(folder, 0o700) == 0 {
       // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
       _ = chmod(folder, 0o700)
-      try FileStore(path: folder).syncFolder(of: folder, action: "cannot create folder")
+      try FileStore.syncFolder(of: folder, action: "cannot create folder")
       return
     }
     switch errno {
