@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension PromptTests {
   @Suite("the terminal is restored on every way out; Ctrl-Z and fg")
   struct Signals {
