@@ -27,7 +27,7 @@ let package = Package(
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(
       name: "TerminalSessionTests", dependencies: ["TerminalSession", "SystemCalls", "LineEditor"]),
-    .testTarget(name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls"]),
+    .testTarget(name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession"]),
     .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore"]),
   ],
   swiftLanguageModes: [.v6]
