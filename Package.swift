@@ -27,7 +27,8 @@ let package = Package(
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(
       name: "TerminalSessionTests", dependencies: ["TerminalSession", "SystemCalls", "LineEditor"]),
-    .testTarget(name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession"]),
+    .testTarget(
+      name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession"]),
     .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore"]),
   ],
   swiftLanguageModes: [.v6]
