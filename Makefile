@@ -25,7 +25,7 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # (the tests install the debug binary they already have: make install-files BINARY=...).
 BINARY ?= $(RELEASE_BINARY)
 
-.PHONY: all build release run test format lint clean install install-files uninstall \
+.PHONY: all build release run test test-tools format lint clean install install-files uninstall \
 	bench bench-check symbol-order reliability reliability-short fuzz fuzz-short
 
 all: build
@@ -55,15 +55,24 @@ bench-check: release
 symbol-order: release
 	python3 bench/symbol_order.py $(RELEASE_BINARY) bench/symbol-order.txt
 
-# The whole test suite, as CI runs it: formatting, unit and end-to-end tests,
-# and one quick run of each benchmark (built so they cannot rot; timings are
-# not judged here).
-test: lint
+# The whole test suite, as CI runs it: first the programs the tests use
+# (installed when missing, see test-tools), then formatting, unit and
+# end-to-end tests, one quick run of each benchmark (built so they cannot
+# rot; timings are not judged here), the short reliability suite and the
+# short fuzzing.
+test: test-tools
+	$(MAKE) lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) bench-check
 	$(MAKE) reliability-short
 	$(MAKE) fuzz-short
+
+# Checks for every program the tests run (the list is in scripts/test-tools)
+# and installs the missing ones with apt-get as root; otherwise prints the one
+# command that would, and fails.
+test-tools:
+	scripts/test-tools install
 
 # The reliability suite (reliability/run.py, Python 3 standard library only):
 # kill -9 crash loop, concurrent saves and reads, faults, bad input, terminal
