@@ -565,17 +565,26 @@ class TerminalRun:
             left = max(0, min(0.05, deadline - time.monotonic()))
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError as error:
-                    if error.errno == errno.EIO:
-                        return
-                    raise
-                if not chunk:
+                if self._read_chunk() is False:
                     return
-                self.transcript += chunk
             elif time.monotonic() >= deadline:
                 return
+
+    def _read_chunk(self):
+        """Adds what the terminal holds to the transcript: true when it read
+        some, false once the terminal is closed, None when nothing was there."""
+        try:
+            chunk = os.read(self.master, 65536)
+        except (BlockingIOError, InterruptedError):
+            return None
+        except OSError as error:
+            if error.errno == errno.EIO:
+                return False
+            raise
+        if not chunk:
+            return False
+        self.transcript += chunk
+        return True
 
     def wait_for(self, text, seconds=10):
         """True once `text` was drawn; false when filenote ended or time ran out."""
@@ -642,18 +651,8 @@ class TerminalRun:
 
     def _drain(self):
         """Reads what the terminal holds now, without waiting."""
-        while select.select([self.master], [], [], 0)[0]:
-            try:
-                chunk = os.read(self.master, 65536)
-            except (BlockingIOError, InterruptedError):
-                return
-            except OSError as error:
-                if error.errno == errno.EIO:
-                    return
-                raise
-            if not chunk:
-                return
-            self.transcript += chunk
+        while select.select([self.master], [], [], 0)[0] and self._read_chunk():
+            pass
 
     def poll(self):
         if self.status is None:
