@@ -43,6 +43,11 @@ enum EditCommand: Equatable, Sendable {
   case clearScreen
   /// Ctrl-Z.
   case suspend
+  /// Ctrl-X: the next key is read from the Ctrl-X keymap (`init(afterControlX:)`).
+  case controlXPrefix
+  /// Ctrl-X Ctrl-E: hand the line to the user's editor (readline's
+  /// edit-and-execute-command, except that nothing is executed).
+  case editInEditor
 
   /// The command bound to `key`, or nil when the key is unbound.
   init?(_ key: Key) {
@@ -90,10 +95,20 @@ enum EditCommand: Equatable, Sendable {
     case "t": .transposeChars
     case "u": .unixLineDiscard
     case "w": .unixWordRubout
+    case "x": .controlXPrefix
     case "y": .yank
     case "z": .suspend
     case "_": .undo
     default: nil
+    }
+  }
+
+  /// The command bound to `key` when it follows Ctrl-X, or nil when that
+  /// pair is unbound (readline then drops both keys).
+  init?(afterControlX key: Key) {
+    switch key {
+    case .control("e"): self = .editInEditor
+    default: return nil
     }
   }
 

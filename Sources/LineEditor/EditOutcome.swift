@@ -16,4 +16,8 @@ public enum EditOutcome: Equatable, Sendable {
   case redrawScreen
   /// Ctrl-Z: suspend the process.
   case suspend
+  /// Ctrl-X Ctrl-E: run the user's editor on this text (the text itself,
+  /// as it would be saved), then `EditState.replaceText(with:)` with what
+  /// the editor left, or keep the line.
+  case editInEditor(String)
 }

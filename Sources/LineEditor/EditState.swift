@@ -33,6 +33,8 @@ public struct EditState: Sendable {
   private var killRing = KillRing()
   private var history = UndoHistory()
   private var lastAction = LastAction.other
+  /// Set by Ctrl-X: the next key is looked up in the Ctrl-X keymap.
+  private var isControlXPending = false
 
   /// Starts editing `text`, with the cursor at its end and nothing to undo.
   public init(text: String) {
@@ -51,7 +53,10 @@ public struct EditState: Sendable {
     let previous = lastAction
     // Any key ends a run of typing, kills or yanks unless it continues it.
     lastAction = .other
-    guard let command = EditCommand(key) else { return .unchanged }
+    let afterControlX = isControlXPending
+    isControlXPending = false
+    let command = afterControlX ? EditCommand(afterControlX: key) : EditCommand(key)
+    guard let command else { return .unchanged }
     return run(command, after: previous)
   }
 
@@ -93,6 +98,10 @@ public struct EditState: Sendable {
     case .cancel: return .cancel
     case .clearScreen: return .redrawScreen
     case .suspend: return .suspend
+    case .controlXPrefix:
+      isControlXPending = true
+      return .unchanged
+    case .editInEditor: return .editInEditor(text)
     }
   }
 
@@ -108,6 +117,19 @@ public struct EditState: Sendable {
     history.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
     return change
+  }
+
+  /// Replaces the whole text with `text` (what the user's editor left) as
+  /// one undoable edit, the cursor at the end. Nothing changes, and nothing
+  /// is recorded for undo, when `text` is the text already there, byte for
+  /// byte.
+  public mutating func replaceText(with text: String) {
+    lastAction = .other
+    // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
+    if !text.utf8.elementsEqual(self.text.utf8) {
+      replace(0..<buffer.count, with: text)
+    }
+    cursor = buffer.count
   }
 
   private mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
