@@ -120,27 +120,43 @@ public struct ChildProcess: Sendable {
   /// terminal back.
   public func wait() throws(Errno) -> Termination {
     while true {
-      var status: Int32 = 0
-      try valueOrErrno { waitpid(id, &status, terminal == nil ? 0 : WUNTRACED) }
-      let low = status & 0x7F
-      if low == 0 {
-        giveTerminalBack()
-        return .exited((status >> 8) & 0xFF)
-      }
-      if low == 0x7F, let terminal {
-        // Stopped (WIFSTOPPED); the stop signal is in the second byte.
-        let stop = Signal(rawValue: (status >> 8) & 0xFF)
-        if stop == .terminalStop {
-          giveTerminalBack()
-          Signal.terminalStop.sendToOwnProcessGroup()
-        }
-        try? terminal.setForegroundProcessGroup(id)
-        try? Signal.continue.send(to: -id)
-        continue
-      }
-      giveTerminalBack()
-      return .killed(by: Signal(rawValue: low))
+      if let termination = try reap(waiting: true) { return termination }
     }
+  }
+
+  /// `wait()` without waiting: how the child ended, or nil while it runs.
+  /// A stop is handled as `wait()` handles it. Call it when SIGCHLD says
+  /// something happened to the child (see `SignalPipe`).
+  public func endedYet() throws(Errno) -> Termination? {
+    try reap(waiting: false)
+  }
+
+  /// One waitpid: the termination, or nil when the child is running (it
+  /// may have been stopped and resumed meanwhile).
+  private func reap(waiting: Bool) throws(Errno) -> Termination? {
+    var status: Int32 = 0
+    var options = terminal == nil ? 0 : WUNTRACED
+    if !waiting { options |= WNOHANG }
+    let reaped = try valueOrErrno { waitpid(id, &status, options) }
+    if reaped == 0 { return nil }
+    let low = status & 0x7F
+    if low == 0 {
+      giveTerminalBack()
+      return .exited((status >> 8) & 0xFF)
+    }
+    if low == 0x7F, let terminal {
+      // Stopped (WIFSTOPPED); the stop signal is in the second byte.
+      let stop = Signal(rawValue: (status >> 8) & 0xFF)
+      if stop == .terminalStop {
+        giveTerminalBack()
+        Signal.terminalStop.sendToOwnProcessGroup()
+      }
+      try? terminal.setForegroundProcessGroup(id)
+      try? Signal.continue.send(to: -id)
+      return nil
+    }
+    giveTerminalBack()
+    return .killed(by: Signal(rawValue: low))
   }
 
   private func giveTerminalBack() {

@@ -43,6 +43,22 @@ public enum FileSystem {
     try valueOrErrno { mkdir(path, mode_t(permissions)) }
   }
 
+  /// mkdtemp(3): a new folder named `prefix` followed by six random
+  /// characters, mode 0700 (only its owner may enter it); returns its path.
+  public static func makeTemporaryFolder(prefix: String) throws(Errno) -> String {
+    var template = Array((prefix + "XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { buffer in
+      mkdtemp(buffer.baseAddress!).map { String(cString: $0) }
+    }
+    guard let made else { throw Errno.current }
+    return made
+  }
+
+  /// rmdir(2): removes an empty folder.
+  public static func removeFolder(_ path: String) throws(Errno) {
+    try valueOrErrno { rmdir(path) }
+  }
+
   /// chmod(2)
   public static func changePermissions(_ path: String, to permissions: UInt32) throws(Errno) {
     try valueOrErrno { chmod(path, mode_t(permissions)) }

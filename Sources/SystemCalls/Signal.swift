@@ -26,6 +26,8 @@ public struct Signal: Hashable, Sendable {
   public static let terminalOutput = Signal(rawValue: SIGTTOU)
   /// SIGCONT
   public static let `continue` = Signal(rawValue: SIGCONT)
+  /// SIGCHLD
+  public static let childChanged = Signal(rawValue: SIGCHLD)
   /// SIGPIPE
   public static let brokenPipe = Signal(rawValue: SIGPIPE)
   /// SIGXFSZ
