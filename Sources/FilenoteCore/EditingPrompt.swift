@@ -20,6 +20,10 @@ struct EditingPrompt {
       throw .terminal(error)
     }
 
+    let environment = environment
+    let terminal = session.terminalDescriptor
+    session.editInEditor = { text in Self.edit(text, on: terminal, environment: environment) }
+
     let original = note?.text ?? ""
     let version = note?.version
     var ending: EditingSession.LineEnding
@@ -73,6 +77,32 @@ struct EditingPrompt {
         session.finish(saying: nil)
         throw .terminal(error)
       }
+    }
+  }
+
+  /// Ctrl-X Ctrl-E: the line in the user's editor (see `EditorHandOff`);
+  /// its text when it exits 0 and that is UTF-8, else why the line stays.
+  private static func edit(
+    _ text: String, on terminal: FileDescriptor, environment: [String: String]
+  ) -> LineHandOff {
+    let handOff: EditorHandOff
+    do {
+      handOff = try EditorHandOff(Array(text.utf8), environment: environment)
+    } catch {
+      return .kept(because: "Line kept: \(error.message).")
+    }
+    defer { handOff.finish(keeping: false) }
+    if let failure = handOff.runEditor(on: terminal) {
+      return .kept(because: "Line kept: \(failure).")
+    }
+    do {
+      return .replaced(String(decoding: try handOff.text(), as: UTF8.self))
+    } catch .inputNotUTF8(let offset) {
+      return .kept(
+        because:
+          "Line kept: the editor's text is not valid UTF-8 (first bad byte at offset \(offset)).")
+    } catch {
+      return .kept(because: "Line kept: \(error.message).")
     }
   }
 

@@ -35,6 +35,10 @@ public final class EditingSession {
   private var renderer = Renderer(prompt: "> ")
   /// The terminal width of the last draw.
   private var width = 0
+  /// Runs the user's editor on the line for Ctrl-X Ctrl-E, with the
+  /// terminal as it was before the session (see `runOutsideRawMode`); nil
+  /// leaves the key unbound.
+  public var editInEditor: ((String) -> LineHandOff)?
   /// Set after a suspend, until the next key: a SIGCONT then is the one
   /// that resumed it, not a new stop.
   private var resumedFromSuspend = false
@@ -95,6 +99,10 @@ public final class EditingSession {
         case .suspend:
           try suspend()
           continue
+        case .editInEditor(let text):
+          try handOver(text)
+          changed = false
+          continue
         }
         // Keys that came in the same read as Enter are on the line too:
         // show the line as it is saved (or dropped).
@@ -133,12 +141,34 @@ public final class EditingSession {
   /// raw again, and the hint and the line are drawn afresh below whatever
   /// `body` left on the screen.
   public func runOutsideRawMode<Result>(_ body: () -> Result) throws(TerminalError) -> Result {
+    try runOutsideRawMode(body) { _ throws(TerminalError) in }
+  }
+
+  /// `runOutsideRawMode`, with `beforeRedraw` run on `body`'s result once
+  /// the terminal is raw again, before the hint and the line are drawn.
+  private func runOutsideRawMode<Result>(
+    _ body: () -> Result, beforeRedraw: (Result) throws(TerminalError) -> Void
+  ) throws(TerminalError) -> Result {
     try terminal.write(TerminalCode.newLine)
     terminal.restore()
     let result = body()
     try terminal.enterRawMode()
+    try beforeRedraw(result)
     try redrawAfterResume()
     return result
+  }
+
+  /// Ctrl-X Ctrl-E: the line goes to `editInEditor` outside raw mode; its
+  /// text replaces the line, or its one-line reason is written above the
+  /// hint and the line, which are drawn afresh at the window's size now.
+  private func handOver(_ text: String) throws(TerminalError) {
+    guard let editInEditor else { return }
+    _ = try runOutsideRawMode({ editInEditor(text) }) { handOff throws(TerminalError) in
+      switch handOff {
+      case .replaced(let text): state.replaceText(with: text)
+      case .kept(let reason): try terminal.write(Array(reason.utf8) + TerminalCode.newLine)
+      }
+    }
   }
 
   /// Leaves the edit line, restores the terminal and prints a last word.

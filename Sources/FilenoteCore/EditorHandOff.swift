@@ -1,0 +1,250 @@
+import SystemCalls
+
+// Handing text to the user's editor, as `crontab -e` and `git commit` do:
+//
+// 1. catch SIGTERM, SIGHUP, SIGINT, SIGQUIT (and SIGCHLD, to hear of the
+//    editor) before anything exists that a signal could leave behind;
+// 2. make a folder only the user can enter (mkdtemp, 0700) under $TMPDIR or
+//    /tmp, and in it `note.txt` (0600, created exclusively) holding the text
+//    and a line ending after it, as a text file ends (and as bash's
+//    Ctrl-X Ctrl-E writes the line): step 5 drops it again, so text the
+//    user leaves alone comes back byte for byte, even one that ends in "\n";
+// 3. run `/bin/sh -c '<editor> "$@"' sh <file>` in the terminal's
+//    foreground, where <editor> is $VISUAL, else $EDITOR, else vi: the shell
+//    splits it as git does, so `code --wait` and `vim -u NONE` work; Ctrl-C
+//    and Ctrl-Z reach the editor, and a stopped editor stops filenote too;
+// 4. when it has ended, put the terminal's settings back as they were
+//    before it (an editor that was killed leaves them raw);
+// 5. read the file back: UTF-8 checked, one trailing line ending dropped;
+// 6. remove the file, whatever else the editor left beside it (a swap
+//    file), and the folder; only `filenote edit` keeps the file, when it
+//    could not save what the user wrote.
+//
+// SIGTERM or SIGHUP while the editor runs is passed on to it (as a shell
+// passes SIGHUP on to its jobs) and, once it has ended, filenote removes the
+// file and dies of the signal as it would have without an editor. SIGINT and
+// SIGQUIT from elsewhere end filenote the same way after the editor ends.
+
+/// One hand-off of text to the user's editor through a private temporary
+/// file. Call `finish(keeping:)` when done with it; until then the signals
+/// listed above are caught, so that nothing can end the process without
+/// removing the file.
+final class EditorHandOff {
+  /// The editor's command line, as the shell runs it.
+  let editor: String
+  /// The file the editor edits.
+  let path: String
+  private let folder: String
+  /// The read end of the signal self-pipe.
+  private let signals: FileDescriptor
+  /// A signal that asked filenote to end; it does at `finish`.
+  private var termination: Signal?
+  private var isFinished = false
+
+  /// How long an editor that was passed SIGTERM or SIGHUP has to end
+  /// before it is killed.
+  private static let graceMilliseconds: Int64 = 5000
+
+  /// The editor command for `environment`: `VISUAL`, else `EDITOR`, else `vi`.
+  static func editor(in environment: [String: String]) -> String {
+    for name in ["VISUAL", "EDITOR"] {
+      if let value = environment[name], !value.allSatisfy(\.isWhitespace) { return value }
+    }
+    return "vi"
+  }
+
+  /// Starts catching the signals, then writes `bytes` to a new private file,
+  /// with a line ending after them unless they are empty.
+  init(_ bytes: [UInt8], environment: [String: String]) throws(FilenoteError) {
+    editor = Self.editor(in: environment)
+    do {
+      signals = try SignalPipe.startCatching([
+        .terminate, .hangup, .interrupt, .quit, .childChanged,
+      ])
+    } catch {
+      throw .terminal(.cannotCatchSignals(errno: error.code))
+    }
+    var base = environment["TMPDIR"] ?? ""
+    if !base.hasPrefix("/") { base = "/tmp" }
+    let prefix = FileStore.join(base, "filenote-")
+    do {
+      folder = try FileSystem.makeTemporaryFolder(prefix: prefix)
+    } catch {
+      SignalPipe.stopCatching()
+      throw .system(.createFolder, .file(prefix + "XXXXXX"), errno: error)
+    }
+    path = folder + "/note.txt"
+    do throws(FilenoteError) {
+      let file: FileDescriptor
+      do {
+        file = try FileDescriptor.open(
+          path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
+      } catch {
+        throw .system(.write, .file(path), errno: error)
+      }
+      defer { file.close() }
+      do {
+        // Exactly 0600, whatever the umask.
+        try file.changePermissions(0o600)
+        try file.writeAll(bytes.isEmpty ? bytes : bytes + [UInt8(ascii: "\n")])
+      } catch {
+        throw .system(.write, .file(path), errno: error)
+      }
+    } catch {
+      finish(keeping: false)
+      throw error
+    }
+  }
+
+  deinit { finish(keeping: false) }
+
+  /// Runs the editor on the file with `terminal` as its terminal, and
+  /// returns nil when it exited 0, else why it did not. When SIGTERM or
+  /// SIGHUP came meanwhile, this does not return: the file is removed and
+  /// the process dies of the signal once the editor has ended.
+  func runEditor(on terminal: FileDescriptor) -> EditorFailure? {
+    let settings = try? terminal.terminalSettings()
+    // The editor draws where filenote would: on the terminal even when
+    // standard output is redirected (`filenote edit > log`).
+    let output: ChildProcess.Stream =
+      FileDescriptor.standardOutput.isTerminal ? .inherited : .descriptor(terminal)
+    let child: ChildProcess
+    do {
+      child = try ChildProcess.spawn(
+        "/bin/sh", arguments: ["sh", "-c", editor + " \"$@\"", "sh", path],
+        standardInput: .descriptor(terminal), standardOutput: output,
+        foregroundOf: terminal)
+    } catch {
+      return .cannotRun(editor: editor, errno: error)
+    }
+    let ending = wait(for: child)
+    if let settings { try? terminal.apply(settings) }
+    if let termination, termination == .terminate || termination == .hangup {
+      end(by: termination)
+    }
+    switch ending {
+    case .success(.exited(0)): return nil
+    case .success(.exited(let status)): return .exited(editor: editor, status: status)
+    case .success(.killed(let signal)): return .killed(editor: editor, signal: signal.rawValue)
+    case .failure(let error): return .cannotRun(editor: editor, errno: error)
+    }
+  }
+
+  /// What the editor left in the file: valid UTF-8, with one trailing line
+  /// ending ("\n" or "\r\n") dropped, as `filenote save` drops it.
+  func text() throws(FilenoteError) -> [UInt8] {
+    var bytes: [UInt8]
+    do {
+      let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow])
+      defer { file.close() }
+      bytes = try file.readToEnd()
+    } catch {
+      throw .system(.read, .file(path), errno: error)
+    }
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
+      throw .inputNotUTF8(offset: offset)
+    }
+    if bytes.last == UInt8(ascii: "\n") {
+      bytes.removeLast()
+      if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+    }
+    return bytes
+  }
+
+  /// Asks `question` on `terminal` (in its own line mode) and reads the
+  /// answer: true only for a line that is "y" or "yes" (any case). End of
+  /// input, a signal (Ctrl-C) or a failure is no answer: false.
+  func confirm(_ question: String, on terminal: FileDescriptor) -> Bool {
+    try? terminal.writeAll(question)
+    var line: [UInt8] = []
+    while termination == nil {
+      let ready =
+        (try? Poll.wait(for: [(terminal, .readable), (signals, .readable)], deadline: nil))
+      guard let ready else { return false }
+      if !ready[1].isEmpty { noteSignals() }
+      guard !ready[0].isEmpty else { continue }
+      var byte: UInt8 = 0
+      let count = withUnsafeMutableBytes(of: &byte) { try? terminal.read(into: $0) }
+      guard let count, count > 0 else { break }
+      if byte == UInt8(ascii: "\n") {
+        let answer = String(decoding: line, as: UTF8.self).lowercased()
+        return answer == "y" || answer == "yes"
+      }
+      line.append(byte)
+    }
+    // The answer never came: end the question's line.
+    try? terminal.writeAll("\n")
+    return false
+  }
+
+  /// Removes the file, anything the editor left beside it and the folder
+  /// (unless `keeping`), and stops catching signals. A signal that asked
+  /// filenote to end meanwhile ends it now. Calling it again does nothing.
+  func finish(keeping: Bool) {
+    guard !isFinished else { return }
+    isFinished = true
+    if !keeping {
+      for name in (try? FileSystem.names(in: folder)) ?? [] {
+        try? FileSystem.remove(folder + "/" + name)
+      }
+      try? FileSystem.removeFolder(folder)
+    }
+    noteSignals()
+    SignalPipe.stopCatching()
+    if let termination { Self.die(of: termination) }
+  }
+
+  // MARK: - Private
+
+  /// Waits for the editor to end, passing SIGTERM and SIGHUP on to it.
+  private func wait(for child: ChildProcess) -> Result<ChildProcess.Termination, Errno> {
+    var killDeadline: Int64?
+    while true {
+      do {
+        if let termination = try child.endedYet() { return .success(termination) }
+      } catch {
+        return .failure(error)
+      }
+      let now = CurrentProcess.monotonicMilliseconds
+      if let deadline = killDeadline, now >= deadline {
+        try? Signal.kill.send(to: -child.id)
+        killDeadline = nil
+      }
+      // SIGCHLD wakes this up; the deadline is only a safety net for a
+      // parent that left SIGCHLD ignored.
+      _ = try? Poll.wait(
+        for: [(signals, .readable)], deadline: min(killDeadline ?? .max, now + 1000))
+      let hadTermination = termination != nil
+      noteSignals()
+      if !hadTermination, let signal = termination, signal == .terminate || signal == .hangup {
+        // The editor's whole group, as the terminal would signal it.
+        try? signal.send(to: -child.id)
+        killDeadline = CurrentProcess.monotonicMilliseconds + Self.graceMilliseconds
+      }
+    }
+  }
+
+  /// Reads the signal pipe; the first signal that asks filenote to end is
+  /// kept in `termination`.
+  private func noteSignals() {
+    for signal in SignalPipe.drain(signals) where signal != .childChanged {
+      if termination == nil { termination = signal }
+    }
+  }
+
+  /// For a signal that came while the editor ran: the file goes, then the
+  /// process dies of the signal.
+  private func end(by signal: Signal) -> Never {
+    finish(keeping: false)
+    Self.die(of: signal)
+  }
+
+  /// Dies of `signal` with its default action, so the parent sees the
+  /// process killed by it.
+  private static func die(of signal: Signal) -> Never {
+    signal.resetToDefaultAction()
+    signal.raiseUnblocked()
+    // Only reached for a signal whose default action is not to terminate.
+    CurrentProcess.exitImmediately(128 + signal.rawValue)
+  }
+}
