@@ -5,7 +5,7 @@ import SystemCalls
 
 extension Command {
   /// Every command, as `filenote --help` lists them.
-  public static let all: [Command] = [save, show, path, clear, help]
+  public static let all: [Command] = [save, show, edit, path, clear, help]
 
   static let save = Command(
     name: "save", arguments: "[TEXT ...]",
@@ -57,6 +57,30 @@ extension Command {
     note.bytes.append(UInt8(ascii: "\n"))
     try Filenote.printOut(note.bytes)
     return .success
+  }
+
+  static let edit = Command(
+    name: "edit", arguments: "",
+    summary: "edit the note in $VISUAL / $EDITOR; saved when the editor exits 0",
+    description: """
+      Edit the note in your editor: $VISUAL, else $EDITOR, else vi.
+
+      The note (empty when there is none) is copied to a private temporary
+      file, mode 0600 in a folder only you can enter under $TMPDIR or /tmp,
+      and the editor runs on it in the terminal. When the editor exits 0,
+      what it left is saved as 'save' saves: it must be valid UTF-8 and not
+      empty, and one trailing line ending is removed. Nothing is written when
+      the text is unchanged. When the note was changed on disk while the
+      editor was open, you are asked before it is overwritten; without a
+      yes, nothing is saved and the message names the file that keeps what
+      you wrote. Otherwise the temporary file is always removed.
+      Needs a terminal; 'filenote save' saves text from standard input.
+      """,
+    examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"],
+    options: []
+  ) { input throws(FilenoteError) in
+    try input.expectNoArguments()
+    return try NoteEditor(store: input.store(), environment: input.environment).run()
   }
 
   static let path = Command(

@@ -24,6 +24,14 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case system(Operation, Subject, errno: Errno)
   /// The terminal of the prompt failed; the message carries its errno.
   case terminal(TerminalError)
+  /// `filenote edit` needs a terminal for the editor.
+  case editNeedsTerminal
+  /// The user's editor did not exit 0, so nothing was taken from it.
+  case editor(EditorFailure)
+  /// `filenote edit`: the note changed on disk while the editor was open
+  /// and the user did not say to overwrite it; what they wrote is kept in
+  /// `keptIn`.
+  case editConflict(keptIn: String)
 
   /// What filenote was doing when a system call failed.
   public enum Operation: Equatable, Sendable {
@@ -93,13 +101,23 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return "\(operation.words) \(subject.name): \(errno)"
     case .terminal(let error):
       return "\(Operation.use.words) \(Subject.terminal.name): \(Errno(error.errno))"
+    case .editNeedsTerminal:
+      return
+        "'edit' runs your editor on the terminal, and standard input is not one: "
+        + "use 'filenote save' to save text from it"
+    case .editor(let failure):
+      return "\(failure); the note is unchanged"
+    case .editConflict(let path):
+      return
+        "not saved: the note was changed on disk while the editor was open; "
+        + "what you wrote is kept in \(path)"
     }
   }
 
   /// The process exit status that goes with this error.
   public var exitCode: ExitCode {
     switch self {
-    case .usage, .notATerminal: return .usage
+    case .usage, .notATerminal, .editNeedsTerminal: return .usage
     default: return .failure
     }
   }

@@ -1,0 +1,51 @@
+import SystemCalls
+
+/// `filenote edit`: the note in the user's editor, as `crontab -e` edits a
+/// crontab. The note (empty when there is none) goes to a private
+/// temporary file (`EditorHandOff`); when the editor exits 0, what it left
+/// is saved with the rules of `save`.
+struct NoteEditor {
+  let store: FileStore
+  let environment: [String: String]
+
+  /// The question the prompt asks too.
+  static let overwriteQuestion =
+    "The note was changed on disk since you opened it. Overwrite it? [y/N] "
+
+  func run() throws(FilenoteError) -> ExitCode {
+    let terminal = FileDescriptor.standardInput
+    guard terminal.isTerminal else { throw .editNeedsTerminal }
+    // Read first: a note that is not UTF-8 is refused before the editor runs.
+    let note = try store.read()
+    let handOff = try EditorHandOff(note?.bytes ?? [], environment: environment)
+    defer { handOff.finish(keeping: false) }
+
+    if let failure = handOff.runEditor(on: terminal) { throw .editor(failure) }
+    let text = try handOff.text()
+    guard !text.isEmpty else { throw .emptyInput }
+    if let note, text == note.bytes {
+      say("Nothing changed.")
+      return .success
+    }
+    // The writer lock (branch safety) belongs from this check to the rename.
+    if try store.currentVersion() != note?.version
+      && !handOff.confirm(Self.overwriteQuestion, on: terminal)
+    {
+      let error = FilenoteError.editConflict(keptIn: handOff.path)
+      // Said before `finish`, which ends the process when a signal (Ctrl-C)
+      // cut the question short.
+      Filenote.report(error)
+      handOff.finish(keeping: true)
+      return error.exitCode
+    }
+    try store.save(bytes: text)
+    say("Saved.")
+    return .success
+  }
+
+  /// A word to the user, on standard error: standard output stays for the
+  /// programs `filenote edit > file` would feed.
+  private func say(_ message: String) {
+    try? FileDescriptor.standardError.writeAll(message + "\n")
+  }
+}
