@@ -16,6 +16,11 @@ public enum EditorFailure: Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .exited(let editor, let status) where status == 126 || status == 127:
       return "the editor \(Self.quoted(editor)) could not be started (status \(status))"
+    case .exited(let editor, let status) where (129...192).contains(status):
+      // The shell that runs the editor says so when a signal killed it.
+      return
+        "the editor \(Self.quoted(editor)) exited with status \(status) "
+        + "(killed by signal \(status - 128))"
     case .exited(let editor, let status):
       return "the editor \(Self.quoted(editor)) exited with status \(status)"
     case .killed(let editor, let signal):

@@ -166,7 +166,11 @@ public final class EditingSession {
     _ = try runOutsideRawMode({ editInEditor(text) }) { handOff throws(TerminalError) in
       switch handOff {
       case .replaced(let text): state.replaceText(with: text)
-      case .kept(let reason): try terminal.write(Array(reason.utf8) + TerminalCode.newLine)
+      case .kept(let reason):
+        // From the first column, over whatever the terminal echoed last (^C).
+        try terminal.write(
+          TerminalCode.carriageReturn + Array(reason.utf8) + TerminalCode.clearToEndOfLine
+            + TerminalCode.newLine)
       }
     }
   }
