@@ -141,7 +141,7 @@ public final class EditingSession {
   /// raw again, and the hint and the line are drawn afresh below whatever
   /// `body` left on the screen.
   public func runOutsideRawMode<Result>(_ body: () -> Result) throws(TerminalError) -> Result {
-    try runOutsideRawMode(body) { _ throws(TerminalError) in }
+    try runOutsideRawMode(body, beforeRedraw: { _ throws(TerminalError) in })
   }
 
   /// `runOutsideRawMode`, with `beforeRedraw` run on `body`'s result once
@@ -163,16 +163,17 @@ public final class EditingSession {
   /// hint and the line, which are drawn afresh at the window's size now.
   private func handOver(_ text: String) throws(TerminalError) {
     guard let editInEditor else { return }
-    _ = try runOutsideRawMode({ editInEditor(text) }) { handOff throws(TerminalError) in
+    let takeBack: (LineHandOff) throws(TerminalError) -> Void = { handOff throws(TerminalError) in
       switch handOff {
-      case .replaced(let text): state.replaceText(with: text)
+      case .replaced(let text): self.state.replaceText(with: text)
       case .kept(let reason):
         // From the first column, over whatever the terminal echoed last (^C).
-        try terminal.write(
+        try self.terminal.write(
           TerminalCode.carriageReturn + Array(reason.utf8) + TerminalCode.clearToEndOfLine
             + TerminalCode.newLine)
       }
     }
+    _ = try runOutsideRawMode({ editInEditor(text) }, beforeRedraw: takeBack)
   }
 
   /// Leaves the edit line, restores the terminal and prints a last word.
