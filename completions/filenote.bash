@@ -10,7 +10,7 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show path clear help'
+  local commands='save show edit path clear help'
   local options='--file --help -h --version'
   COMPREPLY=()
 

@@ -50,11 +50,13 @@ complete -c filenote -f
 complete -c filenote -n __filenote_needs_command -a save \
     -d 'Save TEXT (words joined by one space), or standard input'
 complete -c filenote -n __filenote_needs_command -a show -d 'Print the saved note'
+complete -c filenote -n __filenote_needs_command -a edit \
+    -d 'Edit the note in your editor ($VISUAL, $EDITOR)'
 complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
 complete -c filenote -n __filenote_needs_command -a clear -d 'Remove the saved note'
 complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
 
-complete -c filenote -n __filenote_needs_help_topic -a 'save show path clear help'
+complete -c filenote -n __filenote_needs_help_topic -a 'save show edit path clear help'
 
 complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
 complete -c filenote -s h -l help -d 'Show help and exit'

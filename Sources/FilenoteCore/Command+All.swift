@@ -61,7 +61,7 @@ extension Command {
 
   static let edit = Command(
     name: "edit", arguments: "",
-    summary: "edit the note in $VISUAL / $EDITOR; saved when the editor exits 0",
+    summary: "edit the note in your editor ($VISUAL, $EDITOR)",
     description: """
       Edit the note in your editor: $VISUAL, else $EDITOR, else vi.
 
@@ -74,6 +74,7 @@ extension Command {
       editor was open, you are asked before it is overwritten; without a
       yes, nothing is saved and the message names the file that keeps what
       you wrote. Otherwise the temporary file is always removed.
+
       Needs a terminal; 'filenote save' saves text from standard input.
       """,
     examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"],
