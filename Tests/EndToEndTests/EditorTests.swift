@@ -192,6 +192,48 @@ struct EditorTests {
       try run.expectTerminalRestored()
     }
 
+    @Test("Ctrl-Z in the editor stops it and filenote as a shell shows it; fg goes back to it")
+    func suspendInTheEditor() throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      try editors.home.writeNote("note")
+      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+      var environment = editors.home.terminalEnvironment(
+        editors.environment(editor: "wait-then-mine"))
+      environment["PS1"] = "READY$ "
+      // An interactive /bin/sh for job control, as in PromptTests.Signals.
+      let shell = try TmuxSession(
+        command: "exec /bin/sh -i", environment: environment, columns: 120,
+        workingDirectory: editors.home.work)
+      try shell.waitFor("the shell prompt") { $0.lines.first == "READY$" }
+      try shell.send(text: "stty -g > stty-before; \(binary)")
+      try shell.send(keys: "Enter")
+      try shell.waitForEditLine("> note|")
+      try shell.send(keys: "C-x", "C-e")
+      _ = try editors.waitUntilEditing()
+
+      try shell.send(keys: "C-z")
+
+      try shell.waitFor("the shell prompt after Ctrl-Z") {
+        $0.nonBlankLines.last == "READY$" && $0.text.contains("Stopped")
+      }
+      try editors.letGo()
+      try shell.send(text: "fg")
+      try shell.send(keys: "Enter")
+      try shell.waitForEditLine("> mine|")
+      try shell.send(keys: "Enter")
+      try shell.waitFor("Saved. and the shell prompt") {
+        $0.nonBlankLines.suffix(2) == ["Saved.", "READY$"]
+      }
+      #expect(editors.home.note == "mine")
+      editors.expectNothingLeft()
+      try shell.send(text: "stty -g > stty-after; echo checked-$((1+2))")
+      try shell.send(keys: "Enter")
+      try shell.waitFor("stty -g to run") { $0.lines.contains("checked-3") }
+      let before = try String(contentsOfFile: editors.home.work + "/stty-before", encoding: .utf8)
+      let after = try String(contentsOfFile: editors.home.work + "/stty-after", encoding: .utf8)
+      #expect(after == before, "stty -g before filenote and after it saved")
+    }
+
     @Test("VISUAL wins over EDITOR, and the command is split by the shell")
     func visualWinsAndTheShellSplitsTheCommand() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
