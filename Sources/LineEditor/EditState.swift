@@ -102,7 +102,7 @@ public struct EditState: Sendable {
   /// after the new text.
   @discardableResult
   private mutating func replace(
-    _ range: Range<Int>, with text: String, joiningLastUndoStep: Bool = false
+    _ range: Range<Int>, with text: some StringProtocol, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
     let change = buffer.replace(range, with: text)
     history.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
@@ -110,14 +110,25 @@ public struct EditState: Sendable {
     return change
   }
 
+  /// Inserts typed text in undo steps of at most `typingRunLimit`
+  /// Characters, continuing the run of typing before it: however the keys
+  /// arrive (one per read, or many in one when typing fast or when a
+  /// terminal batches them), undo takes back the same steps.
   private mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
     guard !text.isEmpty else { return .unchanged }
     var runLength = 0
     if case .typing(let length) = previous, length < Self.typingRunLimit {
       runLength = length
     }
-    replace(cursor..<cursor, with: text, joiningLastUndoStep: runLength > 0)
-    lastAction = .typing(runLength: runLength + text.count)
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let piece = rest.prefix(Self.typingRunLimit - runLength)
+      rest = rest[piece.endIndex...]
+      replace(cursor..<cursor, with: piece, joiningLastUndoStep: runLength > 0)
+      runLength += piece.count
+      if runLength == Self.typingRunLimit && !rest.isEmpty { runLength = 0 }
+    }
+    lastAction = .typing(runLength: runLength)
     return .edited
   }
 

@@ -388,6 +388,43 @@ import Testing
       #expect(state.text == ">")
     }
 
+    @Test func twentyOneCharactersArrivingInOneKeyUndoToTwentyLikeReadline() {
+      var state = EditState(text: "")
+      state.press(.text(String(repeating: "x", count: 21)))
+      #expect(state.press(.control("_")) == .edited)
+      #expect(state.text == String(repeating: "x", count: 20))
+      #expect(state.cursor == 20)
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
+    @Test(arguments: [1, 3, 7, 20, 45])
+    func typingIsCutIntoTheSameStepsHoweverTheKeysArrive(keyLength: Int) {
+      let typed = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+      var state = EditState(text: "")
+      var start = 0
+      while start < typed.count {
+        let end = min(start + keyLength, typed.count)
+        state.press(.text(String(typed[start..<end])))
+        start = end
+      }
+      var texts: [String] = []
+      while state.press(.control("_")) == .edited { texts.append(state.text) }
+      #expect(
+        texts == [
+          String(typed.prefix(60)), String(typed.prefix(40)), String(typed.prefix(20)), "",
+        ])
+    }
+
+    @Test func aRunContinuedByALongKeyFillsTheStepToTwentyFirst() {
+      var state = EditState(text: "")
+      state.press(.text("abcde"), .text(String(repeating: "x", count: 30)))
+      state.press(.control("_"))
+      #expect(state.text == "abcde" + String(repeating: "x", count: 15))
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
     @Test func movingTheCursorEndsARunOfTyping() {
       var state = EditState(text: "")
       state.press(.text("a"), .text("b"), .arrow(.left, []), .text("c"))
