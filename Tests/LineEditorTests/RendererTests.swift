@@ -177,6 +177,15 @@ private struct Display {
   }
 }
 
+extension Display {
+  /// Renders the edit line of `state`, as the session draws it.
+  mutating func show(_ state: EditState) {
+    screen.apply(renderer.render(state, width: reportedWidth))
+    #expect(screen.problems == [])
+    #expect(screen.highestWrittenColumn < screen.width - 1)
+  }
+}
+
 private let alphabet = "abcdefghijklmnopqrstuvwxyz"
 
 @Suite struct RendererTests {
@@ -510,6 +519,74 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
       }
       #expect(worst > 0)
       #expect(worst <= 8 * width)
+    }
+  }
+
+  @Suite struct SearchLine {
+    private static func searching(_ query: String, in state: inout EditState) {
+      state.handle(.control("r"))
+      _ = state.handle(.text(query))
+    }
+
+    @Test func theSearchLineShowsReadlinesPromptAndTheMatchInReverseVideo() {
+      var state = EditState(text: "", versions: ["buy milk and eggs"])
+      Self.searching("milk", in: &state)
+      var display = Display(width: 60)
+      display.show(state)
+      #expect(display.screen.markedLine == "(reverse-i-search)`milk': buy [milk] and eggs")
+      #expect(display.screen.cursor == 30)
+    }
+
+    @Test func aFailedSearchShowsTheLastMatchUnhighlighted() {
+      var state = EditState(text: "", versions: ["buy milk"])
+      Self.searching("milk", in: &state)
+      _ = state.handle(.text("x"))
+      var display = Display(width: 60)
+      display.show(state)
+      #expect(display.screen.markedLine == "(failed reverse-i-search)`milkx': buy milk")
+    }
+
+    @Test func aStandInInsideTheMatchIsDrawnInNormalVideo() {
+      var state = EditState(text: "", versions: ["a\tb\nc"])
+      Self.searching("\tb\n", in: &state)
+      var display = Display(width: 60)
+      display.show(state)
+      #expect(display.screen.markedLine == "(reverse-i-search)`[⇥]b[↵]': a⇥[b]↵c")
+    }
+
+    @Test func aLongFoundLineScrollsToShowTheMatch() {
+      let version = String(repeating: "x", count: 100) + "milk" + String(repeating: "y", count: 100)
+      var state = EditState(text: "", versions: [version])
+      Self.searching("milk", in: &state)
+      var display = Display(width: 40)
+      display.show(state)
+      let line = display.screen.line
+      #expect(line.hasPrefix("(reverse-i-search)`milk': <"))
+      #expect(display.screen.glyphAtCursor == "m")
+      #expect(line.hasSuffix(">"))
+    }
+
+    @Test func aSearchPromptTooWideIsCutAtItsStartAndKeepsTheEndOfTheQuery() {
+      let query = String(repeating: "q", count: 30) + "end"
+      var state = EditState(text: "", versions: [query + " found"])
+      Self.searching(query, in: &state)
+      var display = Display(width: 30)
+      display.show(state)
+      let line = display.screen.line
+      #expect(line.hasPrefix("<"))
+      #expect(line.contains("end': "))
+      #expect(display.screen.cursor < 29)
+    }
+
+    @Test func leavingTheSearchBringsBackThePrompt() {
+      var state = EditState(text: "", versions: ["buy milk"])
+      Self.searching("milk", in: &state)
+      var display = Display(width: 60)
+      display.show(state)
+      _ = state.handle(.escape)
+      display.show(state)
+      #expect(display.screen.markedLine == "> buy milk")
+      #expect(display.screen.cursor == 6)
     }
   }
 }
