@@ -135,7 +135,7 @@ import Testing
       var state = HistoryTests.browsing()
       Self.searching("milk", in: &state)
       #expect(state.press(.control("r")) == .edited)
-      #expect(state.searchLine.map { String($0.buffer) } == "buy milk and eggs")
+      #expect(state.foundLine == "buy milk and eggs")
       #expect(state.searchLine?.match == 4..<8)
     }
 
@@ -145,7 +145,7 @@ import Testing
       state.press(.control("r"))
       #expect(state.press(.control("r")) == .edited)
       #expect(state.searchLine?.prompt == "(failed reverse-i-search)`milk': ")
-      #expect(state.searchLine.map { String($0.buffer) } == "buy milk and eggs")
+      #expect(state.foundLine == "buy milk and eggs")
       #expect(state.searchLine?.match == nil)
       #expect(state.press(.control("r")) == .unchanged)
       state.press(.text("x"))
@@ -159,7 +159,7 @@ import Testing
       #expect(state.searchLine?.prompt == "(failed reverse-i-search)`milkx': ")
       #expect(state.press(.backspace) == .edited)
       #expect(state.searchLine?.prompt == "(reverse-i-search)`milk': ")
-      #expect(state.searchLine.map { String($0.buffer) } == "buy milk and eggs")
+      #expect(state.foundLine == "buy milk and eggs")
       state.press(.backspace, .backspace)
       #expect(state.searchLine?.prompt == "(reverse-i-search)`mi': ")
       #expect(state.searchLine?.match == 4..<6)
@@ -181,9 +181,9 @@ import Testing
       state.press(.control("r"))
       state.press(.control("s"))
       #expect(state.searchLine?.prompt == "(i-search)`milk': ")
-      #expect(state.searchLine.map { String($0.buffer) } == "buy milk and eggs")
+      #expect(state.foundLine == "buy milk and eggs")
       state.press(.control("s"))
-      #expect(state.searchLine.map { String($0.buffer) } == "milk tea")
+      #expect(state.foundLine == "milk tea")
       #expect(state.searchLine?.match == 0..<4)
     }
 
@@ -192,7 +192,7 @@ import Testing
       state.press(.alt("<"), .control("s"))
       #expect(state.searchLine?.prompt == "(i-search)`': ")
       state.press(.text("shop"))
-      #expect(state.searchLine.map { String($0.buffer) } == "shopping")
+      #expect(state.foundLine == "shopping")
       #expect(state.press(.enter) == .submit)
       #expect(state.text == "shopping")
       #expect(state.historyPosition == 0)
@@ -266,9 +266,9 @@ import Testing
       var state = HistoryTests.browsing()
       state.press(.control("p"), .control("u"), .text("oat milk"), .alt(">"))
       Self.searching("oat", in: &state)
-      #expect(state.searchLine.map { String($0.buffer) } == "oat milk")
+      #expect(state.foundLine == "oat milk")
       state.press(.control("g"), .text(" crisps"), .alt("<"), .control("s"), .text("crisps"))
-      #expect(state.searchLine.map { String($0.buffer) } == "shopping crisps")
+      #expect(state.foundLine == "shopping crisps")
     }
 
     @Test func theSearchStartsAtTheCursorInTheLineBeingEdited() {
@@ -279,7 +279,7 @@ import Testing
       state.press(.control("r"))
       #expect(state.searchLine?.match == 0..<4)
       state.press(.control("r"))
-      #expect(state.searchLine.map { String($0.buffer) } == "milk old")
+      #expect(state.foundLine == "milk old")
     }
 
     @Test func aLineIdenticalToTheOneJustFoundIsSkipped() {
@@ -287,13 +287,13 @@ import Testing
       Self.searching("milk", in: &state)
       #expect(state.searchLine?.match == 2..<6)
       state.press(.control("r"))
-      #expect(state.searchLine.map { String($0.buffer) } == "b milk")
+      #expect(state.foundLine == "b milk")
     }
 
     @Test func aMatchIsAlwaysWholeCharacters() {
       var state = EditState(text: "", versions: ["cafe\u{301} au lait", "cafe"])
       Self.searching("cafe", in: &state)
-      #expect(state.searchLine.map { String($0.buffer) } == "cafe")
+      #expect(state.foundLine == "cafe")
       var emoji = EditState(text: "", versions: ["👍 then 👍🏽"])
       Self.searching("👍", in: &emoji)
       #expect(emoji.searchLine?.match == 0..<1)
@@ -313,7 +313,7 @@ import Testing
       state.press(.escape, .alt(">"), .control("r"))
       #expect(state.press(.control("r")) == .edited)
       #expect(state.searchLine?.prompt == "(reverse-i-search)`eggs': ")
-      #expect(state.searchLine.map { String($0.buffer) } == "buy milk and eggs")
+      #expect(state.foundLine == "buy milk and eggs")
     }
 
     @Test func ctrlWAndCtrlYAddTheTextAfterTheMatchToTheSearch() {
@@ -347,5 +347,12 @@ import Testing
       state.press(.text("x"))
       #expect(state.searchLine?.prompt == "(failed reverse-i-search)`thisx': ")
     }
+  }
+}
+
+extension EditState {
+  /// The line a search shows, or nil outside a search.
+  fileprivate var foundLine: String? {
+    searchLine.map { String($0.buffer) }
   }
 }

@@ -523,43 +523,38 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
   }
 
   @Suite struct SearchLine {
-    private static func searching(_ query: String, in state: inout EditState) {
+    /// A renderer that drew the search for `query` through `versions`, then
+    /// the keys `after`.
+    private static func showing(
+      _ query: String, in versions: [String], after: [Key] = [], width: Int = 60
+    ) -> (EditState, Display) {
+      var state = EditState(text: "", versions: versions)
       state.handle(.control("r"))
-      _ = state.handle(.text(query))
+      for key in [.text(query)] + after { _ = state.handle(key) }
+      var display = Display(width: width)
+      display.show(state)
+      return (state, display)
     }
 
     @Test func theSearchLineShowsReadlinesPromptAndTheMatchInReverseVideo() {
-      var state = EditState(text: "", versions: ["buy milk and eggs"])
-      Self.searching("milk", in: &state)
-      var display = Display(width: 60)
-      display.show(state)
+      let (_, display) = Self.showing("milk", in: ["buy milk and eggs"])
       #expect(display.screen.markedLine == "(reverse-i-search)`milk': buy [milk] and eggs")
       #expect(display.screen.cursor == 30)
     }
 
     @Test func aFailedSearchShowsTheLastMatchUnhighlighted() {
-      var state = EditState(text: "", versions: ["buy milk"])
-      Self.searching("milk", in: &state)
-      _ = state.handle(.text("x"))
-      var display = Display(width: 60)
-      display.show(state)
+      let (_, display) = Self.showing("milk", in: ["buy milk"], after: [.text("x")])
       #expect(display.screen.markedLine == "(failed reverse-i-search)`milkx': buy milk")
     }
 
     @Test func aStandInInsideTheMatchIsDrawnInNormalVideo() {
-      var state = EditState(text: "", versions: ["a\tb\nc"])
-      Self.searching("\tb\n", in: &state)
-      var display = Display(width: 60)
-      display.show(state)
+      let (_, display) = Self.showing("\tb\n", in: ["a\tb\nc"])
       #expect(display.screen.markedLine == "(reverse-i-search)`[⇥]b[↵]': a⇥[b]↵c")
     }
 
     @Test func aLongFoundLineScrollsToShowTheMatch() {
       let version = String(repeating: "x", count: 100) + "milk" + String(repeating: "y", count: 100)
-      var state = EditState(text: "", versions: [version])
-      Self.searching("milk", in: &state)
-      var display = Display(width: 40)
-      display.show(state)
+      let (_, display) = Self.showing("milk", in: [version], width: 40)
       let line = display.screen.line
       #expect(line.hasPrefix("(reverse-i-search)`milk': <"))
       #expect(display.screen.glyphAtCursor == "m")
@@ -568,10 +563,7 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
 
     @Test func aSearchPromptTooWideIsCutAtItsStartAndKeepsTheEndOfTheQuery() {
       let query = String(repeating: "q", count: 30) + "end"
-      var state = EditState(text: "", versions: [query + " found"])
-      Self.searching(query, in: &state)
-      var display = Display(width: 30)
-      display.show(state)
+      let (_, display) = Self.showing(query, in: [query + " found"], width: 30)
       let line = display.screen.line
       #expect(line.hasPrefix("<"))
       #expect(line.contains("end': "))
@@ -579,10 +571,7 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
     }
 
     @Test func leavingTheSearchBringsBackThePrompt() {
-      var state = EditState(text: "", versions: ["buy milk"])
-      Self.searching("milk", in: &state)
-      var display = Display(width: 60)
-      display.show(state)
+      var (state, display) = Self.showing("milk", in: ["buy milk"])
       _ = state.handle(.escape)
       display.show(state)
       #expect(display.screen.markedLine == "> buy milk")
