@@ -123,8 +123,14 @@ public struct EditState: Sendable {
     case .backspace: return [.alt("\u{7F}")]
     case .control("c"), .control("z"), .paste, .delete, .home, .end: return [key]
     case .control(let name):
-      // Alt-Ctrl-H is readline's backward-kill-word; Ctrl-G just ends the Esc.
-      return name == "h" ? [.alt("\u{08}")] : []
+      // Readline binds three of them: Alt-Ctrl-H kills the word before,
+      // Alt-Tab inserts a tab, Alt-Ctrl-L clears the screen. Ctrl-G, like
+      // the others, just ends the Esc.
+      switch name {
+      case "h": return [.alt("\u{08}")]
+      case "i", "l": return [key]
+      default: return []
+      }
     case .arrow(let arrow, let modifiers): return [.arrow(arrow, modifiers.union(.alt))]
     case .enter, .escape, .alt: return []
     }

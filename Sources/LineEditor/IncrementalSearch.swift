@@ -73,8 +73,12 @@ struct IncrementalSearch: Sendable {
   /// Adds typed (or pasted) text to the query and finds it.
   mutating func append(_ text: String, in browser: HistoryBrowser) {
     guard !text.isEmpty else { return }
-    let knownToFail = isFailing && !query.isEmpty
-    query += text
+    let longer = query + text
+    // Text that joins the query's last Character (a combining accent) makes
+    // a query whose shorter form could not match where this one can.
+    let knownToFail =
+      isFailing && !query.isEmpty && longer.count == query.count + text.count
+    query = longer
     if !knownToFail { find(in: browser) }
   }
 

@@ -588,6 +588,13 @@ import Testing
       #expect(state.text == "one twob")
     }
 
+    @Test func escThenTabInsertsATabAndEscThenCtrlLClearsTheScreen() {
+      var state = EditState(text: "a")
+      state.press(.escape, .control("i"))
+      #expect(state.text == "a\t")
+      #expect(state.press(.escape, .control("l")) == .redrawScreen)
+    }
+
     @Test func ctrlCStillCancelsAfterEsc() {
       var state = EditState(text: "a")
       #expect(state.press(.escape, .control("c")) == .cancel)

@@ -299,6 +299,15 @@ import Testing
       #expect(emoji.searchLine?.match == 0..<1)
     }
 
+    @Test func anAccentTypedAfterAFailedSearchCanMakeItMatch() {
+      var state = EditState(text: "", versions: ["cafe\u{301}"])
+      Self.searching("cafe", in: &state)
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`cafe': ")
+      state.press(.text("\u{301}"))
+      #expect(state.searchLine?.prompt == "(reverse-i-search)`cafe\u{301}': ")
+      #expect(state.searchLine?.match == 0..<4)
+    }
+
     @Test func matchesAreCountedInCharacters() {
       var state = EditState(text: "", versions: ["日本👍🏽 milk"])
       Self.searching("milk", in: &state)
