@@ -221,7 +221,6 @@ public struct EditState: Sendable {
     cursor = buffer.count
   }
 
-
   /// Inserts typed text in undo steps of at most `typingRunLimit`
   /// Characters, continuing the run of typing before it: however the keys
   /// arrive (one per read, or many in one when typing fast or when a
