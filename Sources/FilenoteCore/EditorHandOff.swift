@@ -106,8 +106,7 @@ final class EditorHandOff {
     let settings = try? terminal.terminalSettings()
     // The editor draws where filenote would: on the terminal even when
     // standard output is redirected (`filenote edit > log`).
-    let output: ChildProcess.Stream =
-      FileDescriptor.standardOutput.isTerminal ? .inherited : .descriptor(terminal)
+    let output: ChildProcess.Stream = .descriptor(Self.output(for: terminal))
     let child: ChildProcess
     do {
       child = try ChildProcess.spawn(
@@ -128,6 +127,13 @@ final class EditorHandOff {
     case .success(.killed(let signal)): return .killed(editor: editor, signal: signal.rawValue)
     case .failure(let error): return .cannotRun(editor: editor, errno: error)
     }
+  }
+
+  /// Where the editor and a question draw: standard output when it is a
+  /// terminal, else `terminal` (where the keys come from), as the prompt
+  /// draws.
+  static func output(for terminal: FileDescriptor) -> FileDescriptor {
+    FileDescriptor.standardOutput.isTerminal ? .standardOutput : terminal
   }
 
   /// What the editor left in the file: valid UTF-8, with one trailing line
@@ -151,11 +157,11 @@ final class EditorHandOff {
     return bytes
   }
 
-  /// Asks `question` on `terminal` (in its own line mode) and reads the
-  /// answer: true only for a line that is "y" or "yes" (any case). End of
-  /// input, a signal (Ctrl-C) or a failure is no answer: false.
-  func confirm(_ question: String, on terminal: FileDescriptor) -> Bool {
-    try? terminal.writeAll(question)
+  /// Writes `question` on `output` and reads the answer from `terminal`
+  /// (in its own line mode): true only for a line that is "y" or "yes" (any
+  /// case). End of input, a signal (Ctrl-C) or a failure is no answer: false.
+  func confirm(_ question: String, on terminal: FileDescriptor, output: FileDescriptor) -> Bool {
+    try? output.writeAll(question)
     var line: [UInt8] = []
     while termination == nil {
       let ready =
@@ -173,7 +179,7 @@ final class EditorHandOff {
       line.append(byte)
     }
     // The answer never came: end the question's line.
-    try? terminal.writeAll("\n")
+    try? output.writeAll("\n")
     return false
   }
 

@@ -29,7 +29,8 @@ struct NoteEditor {
     }
     // The writer lock (branch safety) belongs from this check to the rename.
     if try store.currentVersion() != note?.version
-      && !handOff.confirm(Self.overwriteQuestion, on: terminal)
+      && !handOff.confirm(
+        Self.overwriteQuestion, on: terminal, output: EditorHandOff.output(for: terminal))
     {
       let error = FilenoteError.editConflict(keptIn: handOff.path)
       // Said before `finish`, which ends the process when a signal (Ctrl-C)

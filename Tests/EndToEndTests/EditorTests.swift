@@ -364,10 +364,12 @@ struct EditorTests {
       editors.expectNothingLeft()
     }
 
-    @Test("unchanged: nothing is written, Nothing changed.")
-    func unchanged() throws {
+    @Test(
+      "unchanged: nothing is written, Nothing changed. (a note ending in a newline too)",
+      arguments: ["note", "two\nlines\n", "crlf\r\n"])
+    func unchanged(note: String) throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
-      let before = try editors.home.writeBackdatedNote("note")
+      let before = try editors.home.writeBackdatedNote(note)
 
       let run = try edit(editors, editor: "true")
 
