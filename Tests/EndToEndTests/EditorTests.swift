@@ -90,6 +90,30 @@ struct EditorTests {
     }
   }
 
+  /// In vi, in command mode: types three lines at the cursor, then `:wq`.
+  static func writeThreeLinesInVi(_ session: TmuxSession) throws {
+    try session.send(text: "i")
+    try session.send(text: "first line")
+    try session.send(keys: "Enter")
+    try session.send(text: "second line")
+    try session.send(keys: "Enter")
+    try session.send(text: "third line")
+    try session.send(keys: "Escape")
+    try session.send(text: ":wq")
+    try session.send(keys: "Enter")
+  }
+
+  /// Checks that `filenote show` prints exactly the three lines of
+  /// `writeThreeLinesInVi`.
+  static func expectThreeLinesShown(
+    in home: TemporaryHome, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let show = try? home.run("show")
+    show?.expectSuccess(sourceLocation: sourceLocation)
+    #expect(
+      show?.stdoutText == "first line\nsecond line\nthird line\n", sourceLocation: sourceLocation)
+  }
+
   /// The prompt as a user starts it from a shell (`PromptTests.ShellRun`,
   /// between two `stty -g`), on `note`, with `editor`.
   static func prompt(
@@ -303,15 +327,7 @@ struct EditorTests {
       try run.session.waitFor("vi on the file") { $0.text.contains("note.txt") }
       // Replace the draft: delete its line, insert three.
       try run.session.send(text: "dd")
-      try run.session.send(text: "i")
-      try run.session.send(text: "first line")
-      try run.session.send(keys: "Enter")
-      try run.session.send(text: "second line")
-      try run.session.send(keys: "Enter")
-      try run.session.send(text: "third line")
-      try run.session.send(keys: "Escape")
-      try run.session.send(text: ":wq")
-      try run.session.send(keys: "Enter")
+      try EditorTests.writeThreeLinesInVi(run.session)
 
       let screen = try run.session.waitForEditLine("> first line↵second line↵third line|")
       #expect(screen.lines[screen.editRow! - 1] == PromptTests.hint)
@@ -319,9 +335,7 @@ struct EditorTests {
       #expect(try run.waitForStatus() == 0)
       try run.expectTerminalRestored()
       editors.expectNothingLeft()
-      let show = try editors.home.run("show")
-      show.expectSuccess()
-      #expect(show.stdoutText == "first line\nsecond line\nthird line\n")
+      EditorTests.expectThreeLinesShown(in: editors.home)
     }
   }
 
@@ -403,9 +417,12 @@ struct EditorTests {
       editors.expectNothingLeft()
     }
 
-    @Test("a note changed while the editor was open: n keeps both and names the file")
-    func changedMeanwhileNo() throws {
-      let editors = try ScriptedEditors(home: TemporaryHome())
+    /// `filenote edit` on "note" with an editor that writes "mine" once
+    /// another filenote has saved "theirs": waits for the question and
+    /// returns the run and the file the editor wrote.
+    private func askedAfterAnotherSave(
+      _ editors: ScriptedEditors
+    ) throws -> (run: PromptTests.ShellRun, file: String) {
       try editors.home.writeNote("note")
       let run = try edit(editors, editor: "wait-then-mine")
       let file = try editors.waitUntilEditing()
@@ -414,11 +431,20 @@ struct EditorTests {
       try run.session.waitFor("the question") {
         $0.nonBlankLines.last == PromptTests.Conflict.question
       }
+      return (run, file)
+    }
 
-      try run.session.send(text: "n")
-      try run.session.send(keys: "Enter")
+    @Test(
+      "a note changed while the editor was open: an answer but y, or none, keeps both and names the file",
+      arguments: [(["n", "Enter"], 1), (["Enter"], 1), (["C-d"], 1), (["C-c"], 130)]
+        as [([String], Int32)])
+    func changedMeanwhileNo(keys: [String], status: Int32) throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let (run, file) = try askedAfterAnotherSave(editors)
 
-      #expect(try run.waitForStatus() == 1)
+      for key in keys { try run.session.send(keys: key) }
+
+      #expect(try run.waitForStatus() == status)
       #expect(editors.home.note == "theirs")
       let screen = try run.session.look()
       #expect(screen.text.contains("what you wrote is kept in \(file)"), "\(screen)")
@@ -429,14 +455,7 @@ struct EditorTests {
     @Test("a note changed while the editor was open: y overwrites it")
     func changedMeanwhileYes() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
-      try editors.home.writeNote("note")
-      let run = try edit(editors, editor: "wait-then-mine")
-      _ = try editors.waitUntilEditing()
-      try editors.home.run("save", "theirs").expectSuccess()
-      try editors.letGo()
-      try run.session.waitFor("the question") {
-        $0.nonBlankLines.last == PromptTests.Conflict.question
-      }
+      let (run, _) = try askedAfterAnotherSave(editors)
 
       try run.session.send(text: "y")
       try run.session.send(keys: "Enter")
@@ -478,22 +497,12 @@ struct EditorTests {
       let run = try edit(editors, editor: "vi")
       try run.session.waitFor("vi on the file") { $0.text.contains("note.txt") }
 
-      try run.session.send(text: "i")
-      try run.session.send(text: "first line")
-      try run.session.send(keys: "Enter")
-      try run.session.send(text: "second line")
-      try run.session.send(keys: "Enter")
-      try run.session.send(text: "third line")
-      try run.session.send(keys: "Escape")
-      try run.session.send(text: ":wq")
-      try run.session.send(keys: "Enter")
+      try EditorTests.writeThreeLinesInVi(run.session)
 
       #expect(try run.waitForStatus() == 0)
       try run.expectTerminalRestored()
       editors.expectNothingLeft()
-      let show = try editors.home.run("show")
-      show.expectSuccess()
-      #expect(show.stdoutText == "first line\nsecond line\nthird line\n")
+      EditorTests.expectThreeLinesShown(in: editors.home)
     }
   }
 }
