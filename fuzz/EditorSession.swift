@@ -155,6 +155,17 @@ struct EditorSession {
         fail("\(key) changed the text or the cursor but returned \(outcome)")
       }
       if outcome == .redrawScreen { renderer.invalidate() }
+      // Ctrl-X Ctrl-E: an editor that gives the text back reversed, put in
+      // as the session puts the editor's text in.
+      if case .editInEditor(let text) = outcome {
+        guard text.unicodeScalars.elementsEqual(state.text.unicodeScalars) else {
+          fail("Ctrl-X Ctrl-E handed out \(EditorScenario.literal(text)), not the text")
+        }
+        state.replaceText(with: String(text.reversed()))
+        guard state.cursor == state.buffer.count else {
+          fail("the cursor is at \(state.cursor), not at the end, after the editor's text")
+        }
+      }
       if state.buffer.count <= Self.perKeyCheckLimit { checkText() }
       if state.buffer.count > Self.maximumTextCount {
         log("  the text outgrew \(Self.maximumTextCount) Characters: stopping")
