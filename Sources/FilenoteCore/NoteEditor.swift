@@ -27,21 +27,29 @@ struct NoteEditor {
       say("Nothing changed.")
       return .success
     }
-    // The writer lock (branch safety) belongs from this check to the rename.
-    if try store.currentVersion() != note?.version
-      && !handOff.confirm(
-        Self.overwriteQuestion, on: terminal, output: EditorHandOff.output(for: terminal))
-    {
-      let error = FilenoteError.editConflict(keptIn: handOff.path)
-      // Said before `finish`, which ends the process when a signal (Ctrl-C)
-      // cut the question short.
-      Filenote.report(error)
-      handOff.finish(keeping: true)
-      return error.exitCode
+    // The note as the user agreed to replace it: as it was read, or as it
+    // was when they said y.
+    var expected = note?.version
+    while true {
+      // The check and the save belong under the writer lock (branch safety:
+      // FileStore.withWriterLock), never asking while holding it.
+      let current = try store.currentVersion()
+      if current == expected {
+        try store.save(bytes: text)
+        say("Saved.")
+        return .success
+      }
+      let output = EditorHandOff.output(for: terminal)
+      guard handOff.confirm(Self.overwriteQuestion, on: terminal, output: output) else {
+        let error = FilenoteError.editConflict(keptIn: handOff.path)
+        // Said before `finish`, which ends the process when a signal (Ctrl-C)
+        // cut the question short.
+        Filenote.report(error)
+        handOff.finish(keeping: true)
+        return error.exitCode
+      }
+      expected = current
     }
-    try store.save(bytes: text)
-    say("Saved.")
-    return .success
   }
 
   /// A word to the user, on standard error: standard output stays for the
