@@ -26,7 +26,8 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 BINARY ?= $(RELEASE_BINARY)
 
 .PHONY: all build release run test format lint clean install install-files uninstall \
-	bench bench-check symbol-order reliability reliability-short fuzz fuzz-short
+	bench bench-check symbol-order reliability reliability-short fuzz fuzz-short \
+	terminals terminals-if-installed screenshots
 
 all: build
 
@@ -64,6 +65,7 @@ test: lint
 	$(MAKE) bench-check
 	$(MAKE) reliability-short
 	$(MAKE) fuzz-short
+	$(MAKE) terminals-if-installed
 
 # The reliability suite (reliability/run.py, Python 3 standard library only):
 # kill -9 crash loop, concurrent saves and reads, faults, bad input, terminal
@@ -80,6 +82,26 @@ reliability-short: build
 
 reliability: release
 	$(PYTHON) reliability/run.py --setting long --binary $(RELEASE_BINARY) $(RELIABILITY_FLAGS)
+
+# The prompt in real terminal emulators (xterm, VTE, kitty, alacritty) under a
+# private Xvfb, keys typed by xdotool: after every step the cursor must be
+# where the emulator draws the text (terminals/run.py; about a minute and a
+# half). The Debian packages it needs are in terminals/packages.txt; an
+# emulator that is not installed is skipped. `make test` runs it when Xvfb,
+# xdotool and xmodmap are there. TERMINALS_FLAGS="--verbose --emulator xterm"
+# prints every check of one emulator.
+TERMINALS_FLAGS ?=
+
+terminals: build
+	$(PYTHON) terminals/run.py --binary .build/debug/filenote $(TERMINALS_FLAGS)
+
+terminals-if-installed: build
+	$(PYTHON) terminals/run.py --binary .build/debug/filenote --if-installed $(TERMINALS_FLAGS)
+
+# Regenerates the README's pictures of the prompt (doc/screenshots/*.png) in
+# xterm under Xvfb (terminals/screenshots.py); same packages as `terminals`.
+screenshots: build
+	$(PYTHON) terminals/screenshots.py --binary .build/debug/filenote --output doc/screenshots
 
 # libFuzzer harnesses for the key decoder + editor + renderer and the UTF-8
 # validator (see fuzz/run.sh); each fails on a crash or a broken invariant.

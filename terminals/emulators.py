@@ -28,8 +28,8 @@ class Emulator:
     def is_installed(self):
         return shutil.which(self.program) is not None
 
-    def command(self, title, argv):
-        return [self.program] + self.arguments(title) + argv
+    def command(self, title, columns, rows, argv):
+        return [self.program] + self.arguments(title, columns, rows) + argv
 
 
 EMULATORS = [
@@ -37,8 +37,8 @@ EMULATORS = [
         "xterm",
         "xterm",
         "xterm",
-        lambda title: [
-            "-geometry", f"{COLUMNS}x{ROWS}+0+0", "-T", title,
+        lambda title, columns, rows: [
+            "-geometry", f"{columns}x{rows}+0+0", "-T", title,
             "-fa", "DejaVu Sans Mono", "-fs", "12",
             "-xrm", "XTerm*vt100.utf8: 1",
             "-e",
@@ -48,8 +48,8 @@ EMULATORS = [
         "xfce4-terminal (VTE)",
         "xfce4-terminal",
         "xfce4-terminal",
-        lambda title: [
-            "--disable-server", f"--geometry={COLUMNS}x{ROWS}+0+0",
+        lambda title, columns, rows: [
+            "--disable-server", f"--geometry={columns}x{rows}+0+0",
             f"--title={title}", "--hide-menubar", "--hide-toolbar", "--hide-scrollbar",
             "-x",
         ],
@@ -58,10 +58,10 @@ EMULATORS = [
         "kitty",
         "kitty",
         "kitty",
-        lambda title: [
+        lambda title, columns, rows: [
             "--config=NONE", "--title", title,
-            "-o", f"initial_window_width={COLUMNS}c",
-            "-o", f"initial_window_height={ROWS}c",
+            "-o", f"initial_window_width={columns}c",
+            "-o", f"initial_window_height={rows}c",
             "-o", "remember_window_size=no",
             "-o", "font_size=12",
         ],
@@ -70,10 +70,10 @@ EMULATORS = [
         "alacritty",
         "alacritty",
         "alacritty",
-        lambda title: [
+        lambda title, columns, rows: [
             "--config-file", "/dev/null", "--title", title,
-            "-o", f"window.dimensions.columns={COLUMNS}",
-            "-o", f"window.dimensions.lines={ROWS}",
+            "-o", f"window.dimensions.columns={columns}",
+            "-o", f"window.dimensions.lines={rows}",
             "-o", "font.size=12",
             "-e",
         ],

@@ -13,6 +13,8 @@ than `script(1)`:
   where the cursor is (ESC [ 6 n), then prints by itself, on a scratch row,
   what the program drew to the left of its cursor and asks again. Both
   positions go back to run.py, which judges them.
+- F12 after an expectation without text only waits for the program to be
+  idle (screenshots.py takes its pictures then).
 - It answers run.py's questions about the emulator: its size and its reply to
   DECRQM for mode 2027 (grapheme cluster segmentation).
 
@@ -234,6 +236,9 @@ class Relay:
         result = {"event": "measured", "id": expectation["id"]}
         if not self.wait_until_idle():
             result["error"] = "the program did not become idle"
+            return result
+        if expectation.get("clusters") is None:
+            # Only the wait was asked for (before a screenshot).
             return result
         result["cursor"] = self.cursor_position()
         drawn = self.last_drawn_line()

@@ -13,6 +13,8 @@ import subprocess
 import sys
 import time
 
+from emulators import COLUMNS, ROWS
+
 RELAY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "relay.py")
 # Starting an emulator on a software-rendered display takes a few seconds on a
 # busy machine; a step's answer takes milliseconds.
@@ -25,13 +27,14 @@ class WindowError(Exception):
 
 
 class Window:
-    def __init__(self, emulator, display, folder):
+    def __init__(self, emulator, display, folder, columns=COLUMNS, rows=ROWS):
         self.emulator = emulator
         self.display = display
         self.folder = folder
         self.title = f"filenote-terminals-{os.getpid()}"
         self.buffer = b""
         self.unread = []
+        self.columns, self.rows = columns, rows
         self.process = None
         self.connection = None
         home = os.path.join(folder, "emulator-home")
@@ -55,7 +58,8 @@ class Window:
         listener.bind(path)
         listener.listen(1)
         self.log = open(os.path.join(self.folder, "emulator.log"), "wb")
-        command = self.emulator.command(self.title, [sys.executable, RELAY, path, os.path.join(self.folder, "keys.log")])
+        command = self.emulator.command(self.title, self.columns, self.rows, [
+            sys.executable, RELAY, path, os.path.join(self.folder, "keys.log")])
         self.process = subprocess.Popen(
             command, env=self.environment, stdout=self.log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
@@ -151,6 +155,26 @@ class Window:
 
     def start(self, argv, environment):
         self.send({"op": "start", "argv": argv, "env": environment})
+
+    def wait_until_idle(self):
+        """Returns once every key typed so far has reached the program and it
+        waits for the next one, its output on screen."""
+        self.send({"op": "expect", "id": 0, "clusters": None})
+        self.keys("F12")
+        answer = self.receive("measured")
+        if answer.get("error"):
+            raise WindowError(answer["error"])
+
+    def screenshot(self, path):
+        """The window as a PNG, without the time stamps that would make every
+        run's file differ."""
+        result = subprocess.run(
+            ["import", "-window", self.window, "-define", "png:exclude-chunks=date,time",
+             "+set", "date:create", "+set", "date:modify", path],
+            env=self.environment, capture_output=True, timeout=ANSWER_SECONDS,
+        )
+        if result.returncode != 0:
+            raise WindowError(f"import {path}: {result.stderr.decode().strip()}")
 
     def measure(self, identifier, prompt, clusters, cursor):
         """Asks the relay to measure once every key typed so far has reached
