@@ -42,6 +42,12 @@ SENTINEL = b"\x1b[24~"
 PING = b"\x1b[20~"
 CURSOR_REPORT = re.compile(rb"\x1b\[(\d+);(\d+)R")
 MODE_REPORT = re.compile(rb"\x1b\[\?2027;(\d+)\$y")
+# What a program may ask the terminal (a cursor report, a DECRQM mode
+# report) and the answers, counted so that the relay never measures while a
+# question of the program's own is unanswered: its answer would be taken for
+# the relay's.
+PROGRAM_QUESTION = re.compile(rb"\x1b\[6n|\x1b\[\?\d+\$p")
+ANSWER = re.compile(rb"\x1b\[\d+;\d+R|\x1b\[\?\d+;\d+\$y")
 SGR = re.compile(r"\x1b\[[0-9;]*m")
 # poll, ppoll, read, select, pselect6 on x86_64 and aarch64: a program blocked
 # in one of these with nothing to read is waiting for a key.
@@ -67,6 +73,8 @@ class Relay:
         self.line_row = None
         self.hint_seen = False
         self.held_output = b""
+        self.output_tail = b""
+        self.questions = self.answers = 0
         # What the emulator sent, for reading when a step goes wrong.
         self.input_log = open(input_log, "ab") if input_log else None
 
@@ -110,11 +118,16 @@ class Relay:
         is asked right after, so an emulator that ignores DECRQM costs no
         timeout: its cursor report arrives first."""
         self.write_out(b"\x1b[?2027$p")
-        both = re.compile(rb"(\x1b\[\?2027;(\d+)\$y)?.*?\x1b\[(\d+);(\d+)R", re.S)
-        match = self.ask(b"\x1b[6n", both)
+        self.cursor_position()
+        # The mode report, when there is one, came before the cursor report,
+        # among the bytes kept as keys.
         mode = None
-        if match and match.group(2):
-            mode = int(match.group(2))
+        match = MODE_REPORT.search(self.pending_input)
+        if match:
+            mode = int(match.group(1))
+            self.pending_input = (
+                self.pending_input[: match.start()] + self.pending_input[match.end() :]
+            )
         rows, columns = terminal_size(1)
         return {"event": "ready", "rows": rows, "columns": columns, "mode2027": mode}
 
@@ -125,6 +138,8 @@ class Relay:
         self.master, self.slave = os.openpty()
         fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.output_log = b""
+        self.output_tail = b""
+        self.questions = self.answers = 0
         self.held_output = b""
         self.hint_seen = False
         self.line_row = None
@@ -149,6 +164,12 @@ class Relay:
         self.child_exit = os.pidfd_open(pid)
 
     def forward_output(self, data):
+        # Questions split across two reads are found in the joined bytes.
+        joined = self.output_tail + data
+        self.questions += sum(
+            1 for match in PROGRAM_QUESTION.finditer(joined) if match.end() > len(self.output_tail)
+        )
+        self.output_tail = joined[-16:]
         self.output_log = (self.output_log + data)[-65536:]
         if self.hint_seen:
             self.write_out(data)
@@ -182,6 +203,8 @@ class Relay:
             self.forward_output(data)
 
     def is_idle(self):
+        if self.answers < self.questions:
+            return False
         unread = struct.unpack("i", fcntl.ioctl(self.slave, termios.FIONREAD, b"\0\0\0\0"))[0]
         if unread:
             return False
@@ -192,12 +215,26 @@ class Relay:
             return False
         return call in WAITING_SYSCALLS
 
+    def forward_answers(self):
+        """While the relay waits for the program, the emulator's answers to
+        the program's own questions go to it (no key is typed meanwhile:
+        run.py waits for the measurement)."""
+        if select.select([0], [], [], 0)[0]:
+            self.pending_input += os.read(0, 4096)
+        answered = 0
+        for match in ANSWER.finditer(self.pending_input):
+            answered = match.end()
+        if answered:
+            self.pass_keys(self.pending_input[:answered])
+            self.pending_input = self.pending_input[answered:]
+
     def wait_until_idle(self):
         deadline = time.monotonic() + IDLE_SECONDS
         quiet = 0
         while time.monotonic() < deadline:
             if not self.drain_output():
                 return False
+            self.forward_answers()
             if self.is_idle():
                 quiet += 1
                 # Idle in two looks 20 ms apart: not between two reads.
@@ -330,6 +367,7 @@ class Relay:
 
     def pass_keys(self, data):
         if data and self.child is not None:
+            self.answers += len(ANSWER.findall(data))
             os.write(self.master, data)
 
     def run(self):

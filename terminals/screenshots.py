@@ -17,6 +17,7 @@ Xvfb and xterm are killed, also on failure.
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -24,6 +25,7 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from emulators import EMULATORS, Display  # noqa: E402
+from run import stop  # noqa: E402
 from window import Window  # noqa: E402
 
 COLUMNS = 72
@@ -87,6 +89,8 @@ class Scenes:
 
 
 def main():
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=".build/debug/filenote")
     parser.add_argument("--output", default="doc/screenshots")
