@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 /// Finds the user's documents folder the way the desktop does.
 ///
@@ -25,7 +21,7 @@ public struct DocumentsFolder: Sendable {
 
   /// Reads a whole small text file, or returns nil when it can't.
   var readTextFile: @Sendable (String) -> String? = { path in
-    guard let fd = try? FileDescriptor.open(path, O_RDONLY) else { return nil }
+    guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
     defer { fd.close() }
     guard let bytes = try? fd.readToEnd() else { return nil }
     return String(validating: bytes, as: UTF8.self)
@@ -43,7 +39,7 @@ public struct DocumentsFolder: Sendable {
       return Self.trimmingTrailingSlashes(home)
     }
     return Self.trimmingTrailingSlashes(
-      PasswordDatabase.homeFolder(ofUser: geteuid()) ?? "/var/empty")
+      PasswordDatabase.homeFolder(ofUser: CurrentProcess.effectiveUser) ?? "/var/empty")
   }
 
   /// `${XDG_CONFIG_HOME:-$HOME/.config}/user-dirs.dirs`; a relative

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 /// The prompt for a terminal that cannot move its cursor (`TERM=dumb` or
 /// unset): it shows the note, reads one line in the terminal's own line
@@ -57,26 +53,22 @@ struct PlainPrompt {
   /// a background job) so that the read ends with EINTR and filenote can say
   /// it cancelled.
   private func readLine() throws(FilenoteError) -> Answer {
-    var interruption = sigaction()
-    interruption.__sigaction_handler.sa_handler = { _ in }
-    sigemptyset(&interruption.sa_mask)
-    interruption.sa_flags = 0  // no SA_RESTART: the read must end
-    var previous = sigaction()
-    sigaction(SIGINT, nil, &previous)
-    let catches =
-      unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
-      != unsafeBitCast(SIG_IGN, to: Int.self)
-    if catches { sigaction(SIGINT, &interruption, nil) }
-    defer { if catches { sigaction(SIGINT, &previous, nil) } }
+    let interruption = Signal.interrupt.interruptingReads()
+    defer { interruption.release() }
 
     var line: [UInt8] = []
     var byte: UInt8 = 0
     while true {
-      let count = Glibc.read(STDIN_FILENO, &byte, 1)
-      if count == -1 {
-        if errno == EINTR && catches { return .interrupted }
-        if errno == EINTR { continue }
-        throw .system(action: "cannot read", path: "the terminal", errno: .current)
+      let count: Int
+      do {
+        count = try withUnsafeMutableBytes(of: &byte) { buffer throws(Errno) in
+          try FileDescriptor.standardInput.read(
+            into: buffer, retryOnInterrupt: !interruption.catches)
+        }
+      } catch  where error == .interrupted {
+        return .interrupted
+      } catch {
+        throw .system(.read, .terminal, errno: error)
       }
       if count == 0 { return .endOfInput }
       if byte == UInt8(ascii: "\n") {

@@ -108,22 +108,6 @@ public struct Renderer: Sendable {
   }
 }
 
-/// The escape sequences the renderer writes (ECMA-48, understood by every
-/// terminal that is not `dumb`).
-private enum TerminalCode {
-  static let carriageReturn: [UInt8] = [0x0D]
-  /// EL 0: erase from the cursor to the end of the line.
-  static let clearToEndOfLine: [UInt8] = Array("\u{1B}[K".utf8)
-  /// SGR 7: reverse video on.
-  static let reverseVideo: [UInt8] = Array("\u{1B}[7m".utf8)
-  /// SGR 27: reverse video off (leaves other attributes alone).
-  static let noReverseVideo: [UInt8] = Array("\u{1B}[27m".utf8)
-  /// CUF: move the cursor `columns` columns right.
-  static func cursorForward(_ columns: Int) -> [UInt8] {
-    Array("\u{1B}[\(columns)C".utf8)
-  }
-}
-
 /// Bytes being written, tracking reverse video so a run of stand-ins shares
 /// one pair of attribute changes.
 private struct Output {

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension PromptTests {
   @Suite("opening: the saved note is on the line, the cursor at its end, below a hint")
   struct Opening {

@@ -1,84 +1,13 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension PromptTests {
-  @Suite("the terminal is restored on every way out; Ctrl-Z and fg")
+  /// Restoration of the terminal after each way the prompt ends (keys,
+  /// signals, a failed save) is checked by reliability/terminal.py, on a
+  /// terminal whose settings are not the defaults; here is what needs a shell
+  /// with job control or a terminal that goes away.
+  @Suite("Ctrl-Z, fg and bg; a closed terminal; a signal during the question")
   struct Signals {
-    /// A way the prompt ends that a user brings about at the keyboard.
-    struct Ending: Sendable, CustomTestStringConvertible {
-      let name: String
-      let keys: [String]
-      let status: Int32
-      var testDescription: String { name }
-    }
-
-    static let endings = [
-      Ending(name: "Enter saving an edit", keys: ["!", "Enter"], status: 0),
-      Ending(name: "Enter on an unchanged note", keys: ["Enter"], status: 0),
-      Ending(name: "Ctrl-C", keys: ["C-c"], status: 130),
-      Ending(name: "Ctrl-D on an empty line", keys: ["C-u", "C-d"], status: 1),
-      Ending(name: "Enter on an empty line (an error)", keys: ["C-u", "Enter"], status: 1),
-    ]
-
-    @Test("every ending leaves stty -g as it was and bracketed paste off", arguments: endings)
-    func ending(_ ending: Ending) throws {
-      let home = try TemporaryHome()
-      try home.writeNote("note")
-      let run = try ShellRun(home: home)
-      try run.session.waitForEditLine("> note|")
-
-      for key in ending.keys { try run.session.send(keys: key) }
-
-      #expect(try run.waitForStatus() == ending.status)
-      try run.expectTerminalRestored()
-    }
-
-    @Test("a save that fails says why, keeps the note and leaves the terminal as it was")
-    func failedSave() throws {
-      let home = try TemporaryHome()
-      try home.writeNote("note")
-      try home.protect(home.documents)
-      defer { home.unprotect(home.documents) }
-      let run = try ShellRun(home: home, columns: 250)
-      try run.session.waitForEditLine("> note|")
-      try run.session.send(text: "!")
-      try run.session.waitForEditLine("> note!|")
-
-      try run.session.send(keys: "Enter")
-
-      #expect(try run.waitForStatus() == 1)
-      let screen = try run.session.look()
-      let error = screen.lines.first { $0.hasPrefix("filenote: ") } ?? ""
-      #expect(error.contains(home.documents), "\(screen)")
-      #expect(!screen.text.contains("Saved."), "\(screen)")
-      try run.expectTerminalRestored()
-      home.expectNoteAlone("note")
-    }
-
-    @Test(
-      "a signal from outside ends filenote by that signal, with the terminal as it was",
-      arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
-    func signal(_ signal: Int32) throws {
-      let home = try TemporaryHome()
-      let before = try home.writeBackdatedNote("note")
-      let run = try ShellRun(home: home)
-      try run.session.waitForEditLine("> note|")
-      try run.session.send(text: " edited")
-      try run.session.waitForEditLine("> note edited|")
-
-      #expect(kill(try run.filenoteProcessID(), signal) == 0)
-
-      #expect(try run.waitForStatus() == 128 + signal)
-      try run.expectTerminalRestored()
-      #expect(FileState(of: home.notePath) == before)
-    }
-
     @Test("closing the terminal ends filenote and saves nothing")
     func terminalClosed() throws {
       let home = try TemporaryHome()

@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// `filenote` alone, on a real terminal (tmux), as a user meets it: the saved
 /// note on an editable line below a hint, Enter saves, Ctrl-C cancels.
 ///
