@@ -106,8 +106,8 @@ reliability: release
 # The prompt in real terminal emulators (xterm, VTE, kitty, alacritty) under a
 # private Xvfb, keys typed by xdotool: after every step the cursor must be
 # where the emulator draws the text (terminals/run.py; about a minute and a
-# half). The Debian packages it needs are in terminals/packages.txt; an
-# emulator that is not installed is skipped. `make test` runs it when Xvfb,
+# half). Its Debian packages are the optional lines of scripts/test-tools
+# (`make test` installs them as root); an emulator that is missing is skipped. `make test` runs it when Xvfb,
 # xdotool and xmodmap are there. TERMINALS_FLAGS="--verbose --emulator xterm"
 # prints every check of one emulator.
 TERMINALS_FLAGS ?=

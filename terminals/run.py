@@ -298,7 +298,7 @@ def main():
         sys.exit(f"terminals: no filenote binary at {binary}: run swift build first")
     missing = [tool for tool in ("Xvfb", "xdotool", "xmodmap") if shutil.which(tool) is None]
     if missing:
-        message = f"{' and '.join(missing)} not installed (see terminals/packages.txt)"
+        message = f"{' and '.join(missing)} not installed (scripts/test-tools install brings them)"
         if options.if_installed:
             print(f"terminals: skipped: {message}")
             sys.exit(0)
