@@ -3,7 +3,7 @@
 
 It sits between the emulator (its own standard input and output) and the
 programs run.py asks it to start (each on a pseudo-terminal of the emulator's
-size), forwarding keys one way and output the other. Two things make it more
+size), forwarding keys one way and output the other. What makes it more
 than `script(1)`:
 
 - When the emulator sends F12 (ESC [ 2 4 ~), the relay does not pass it on:
@@ -18,9 +18,10 @@ than `script(1)`:
 - It answers run.py's questions about the emulator: its size and its reply to
   DECRQM for mode 2027 (grapheme cluster segmentation).
 
-It talks to run.py over a Unix socket (its first argument; the optional
-second names a file that gets every byte the emulator sent), one JSON object per
-line each way. Standard library only.
+It talks to run.py over a Unix socket (its first argument), one JSON object
+per line each way; the optional second argument names a log of what the
+emulator sent and what the relay did, for reading when a step goes wrong.
+Standard library only.
 """
 
 import fcntl
@@ -49,9 +50,10 @@ MODE_REPORT = re.compile(rb"\x1b\[\?2027;(\d+)\$y")
 PROGRAM_QUESTION = re.compile(rb"\x1b\[6n|\x1b\[\?\d+\$p")
 ANSWER = re.compile(rb"\x1b\[\d+;\d+R|\x1b\[\?\d+;\d+\$y")
 SGR = re.compile(r"\x1b\[[0-9;]*m")
-# poll, ppoll, read, select, pselect6 on x86_64 and aarch64: a program blocked
-# in one of these with nothing to read is waiting for a key.
-WAITING_SYSCALLS = {"7", "271", "0", "23", "270", "73", "63"}
+# The numbers of read, poll, select, pselect6 and ppoll on x86_64 (0, 7, 23,
+# 270, 271) and of read, pselect6 and ppoll on aarch64 (63, 72, 73): a program
+# blocked in one of these with nothing to read is waiting for a key.
+WAITING_SYSCALLS = {"0", "7", "23", "270", "271", "63", "72", "73"}
 # The relay prints its reference text on the last two rows (it may wrap once)
 # and erases them right after; the edit line is near the top.
 SCRATCH_ROWS = 2
@@ -61,12 +63,13 @@ IDLE_SECONDS = 10.0
 
 
 class Relay:
-    def __init__(self, control, input_log=None):
+    def __init__(self, control, log=None):
         self.control = control
         self.control_buffer = b""
         self.child = None
         self.master = None
         self.slave = None
+        self.child_exit = None
         self.output_log = b""
         self.pending_input = b""
         self.expectation = None
@@ -75,8 +78,7 @@ class Relay:
         self.held_output = b""
         self.output_tail = b""
         self.questions = self.answers = 0
-        # What the emulator sent, for reading when a step goes wrong.
-        self.input_log = open(input_log, "ab") if input_log else None
+        self.log = open(log, "ab") if log else None
 
     # -- the emulator side ------------------------------------------------
 
@@ -237,7 +239,7 @@ class Relay:
             self.forward_answers()
             if self.is_idle():
                 quiet += 1
-                # Idle in two looks 20 ms apart: not between two reads.
+                # Idle in three looks over 20 ms: not just between two reads.
                 if quiet >= 3:
                     return True
             else:
@@ -259,8 +261,9 @@ class Relay:
     # -- measuring --------------------------------------------------------
 
     def last_drawn_line(self):
-        """The text of the program's last full redraw of its edit line (the
-        line editor's render: CR, the line, EL, CR, CUF n), escapes left out."""
+        """The text of the program's last full redraw of its edit line, SGR
+        escapes left out. This knows the shape of filenote's render (CR, the
+        line, EL, CR, CUF n): a renderer that draws otherwise changes it."""
         log = self.output_log.decode("utf-8", "replace")
         end = log.rfind("\x1b[K\r")
         if end < 0:
@@ -330,9 +333,9 @@ class Relay:
         return True
 
     def note(self, what):
-        if self.input_log:
-            self.input_log.write(what.encode() + b"\n")
-            self.input_log.flush()
+        if self.log:
+            self.log.write(what.encode() + b"\n")
+            self.log.flush()
 
     def keys_arrived(self, data):
         if data:

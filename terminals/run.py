@@ -240,9 +240,9 @@ def run_emulator(emulator, display, folder, binary, kinds, verbose):
             results[kind_name] = (checks, problems)
         return description, results
     except WindowError as error:
-        keys_log = os.path.join(window_folder, "keys.log")
+        relay_log = os.path.join(window_folder, "relay.log")
         log = os.path.join(window_folder, "emulator.log")
-        for path in (log, keys_log):
+        for path in (log, relay_log):
             if os.path.exists(path):
                 with open(path, errors="replace") as file:
                     tail = file.read()[-3000:]
@@ -266,6 +266,29 @@ def verdict(checks):
         return "right", True
     cell = f"{max(misses)} column{'s' if max(misses) > 1 else ''} off" if misses else "right"
     return cell + (", line wraps" if wraps else ""), True
+
+
+def judge(emulator, kind, checks, problems):
+    """Prints the verdict on one kind in one emulator; returns the table's
+    cell and whether the run may pass with it."""
+    cell, only_misplaced = verdict(checks)
+    reason = EXPECTED_FAILURES.get((emulator, kind))
+    right = cell == "right" and not problems
+    if right:
+        label = "PASS" if reason is None else "XPASS (remove it from EXPECTED_FAILURES)"
+        good = reason is None
+    elif reason is not None and only_misplaced and not problems:
+        label, good = f"XFAIL ({reason})", True
+    else:
+        label, good = "FAIL", False
+    print(f"  {label} {kind}: cursor {cell}")
+    for problem in problems:
+        print(f"    saving: {problem}")
+    if label == "FAIL":
+        for check in checks:
+            if not check.passed:
+                print("    " + check.describe())
+    return cell, good
 
 
 def mode_2027(answer):
@@ -298,7 +321,7 @@ def main():
         sys.exit(f"terminals: no filenote binary at {binary}: run swift build first")
     missing = [tool for tool in ("Xvfb", "xdotool", "xmodmap") if shutil.which(tool) is None]
     if missing:
-        message = f"{' and '.join(missing)} not installed (scripts/test-tools install brings them)"
+        message = f"{', '.join(missing)} not installed (scripts/test-tools install brings them)"
         if options.if_installed:
             print(f"terminals: skipped: {message}")
             sys.exit(0)
@@ -312,8 +335,13 @@ def main():
     folder = tempfile.mkdtemp(prefix="filenote-terminals-")
     display = None
     try:
-        display = Display(folder)
-        display.add_keys("".join(kind for _, kind in kinds))
+        try:
+            display = Display(folder)
+            display.add_keys("".join(kind for _, kind in kinds))
+        except (RuntimeError, subprocess.SubprocessError) as error:
+            print(f"terminals: cannot set up the X display: {error}")
+            failed += 1
+            chosen = []
         for emulator in chosen:
             if not emulator.is_installed():
                 print(f"SKIP {emulator.name}: {emulator.program} is not installed "
@@ -331,29 +359,8 @@ def main():
                 continue
             cells = {}
             for kind_name, (checks, problems) in results.items():
-                cell, only_misplaced = verdict(checks)
-                cells[kind_name] = cell
-                reason = EXPECTED_FAILURES.get((emulator.name, kind_name))
-                ok = cell == "right" and not problems
-                if ok and reason is None:
-                    label = "PASS"
-                    passed += 1
-                elif not ok and reason is not None and only_misplaced and not problems:
-                    label = f"XFAIL ({reason})"
-                    passed += 1
-                elif ok:
-                    label = "XPASS (remove it from EXPECTED_FAILURES)"
-                    failed += 1
-                else:
-                    label = "FAIL"
-                    failed += 1
-                print(f"  {label} {kind_name}: cursor {cell}")
-                for problem in problems:
-                    print(f"    saving: {problem}")
-                if label == "FAIL":
-                    for check in checks:
-                        if not check.passed:
-                            print("    " + check.describe())
+                cells[kind_name], good = judge(emulator.name, kind_name, checks, problems)
+                passed, failed = passed + good, failed + (not good)
             rows.append((emulator.name, mode_2027(description["mode2027"]), cells))
     finally:
         if display is not None:

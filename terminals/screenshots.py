@@ -100,7 +100,7 @@ def main():
         sys.exit(f"screenshots: no filenote binary at {binary}: run swift build first")
     missing = [tool for tool in ("Xvfb", "xdotool", "xterm", "import") if shutil.which(tool) is None]
     if missing:
-        sys.exit(f"screenshots: {' and '.join(missing)} not installed (scripts/test-tools install brings them)")
+        sys.exit(f"screenshots: {', '.join(missing)} not installed (scripts/test-tools install brings them)")
     os.makedirs(options.output, exist_ok=True)
     output = os.path.abspath(options.output)
     xterm = next(emulator for emulator in EMULATORS if emulator.program == "xterm")

@@ -23,10 +23,13 @@ ANSWER_SECONDS = 20
 
 
 class WindowError(Exception):
-    pass
+    """An emulator did not start, take keys or answer in time."""
 
 
 class Window:
+    """An emulator's window with the relay in it; `close()` (also after a
+    failure) ends the emulator and everything it started."""
+
     def __init__(self, emulator, display, folder, columns=COLUMNS, rows=ROWS):
         self.emulator = emulator
         self.display = display
@@ -47,6 +50,8 @@ class Window:
             "XDG_RUNTIME_DIR": home,
             "DISPLAY": display.name,
             "LANG": "C.UTF-8",
+            # kitty and alacritty draw with OpenGL: Mesa's software renderer
+            # on Xvfb. GTK (xfce4-terminal) looks for no accessibility bus.
             "LIBGL_ALWAYS_SOFTWARE": "1",
             "NO_AT_BRIDGE": "1",
         }
@@ -59,7 +64,7 @@ class Window:
         listener.listen(1)
         self.log = open(os.path.join(self.folder, "emulator.log"), "wb")
         command = self.emulator.command(self.title, self.columns, self.rows, [
-            sys.executable, RELAY, path, os.path.join(self.folder, "keys.log")])
+            sys.executable, RELAY, path, os.path.join(self.folder, "relay.log")])
         self.process = subprocess.Popen(
             command, env=self.environment, stdout=self.log, stderr=subprocess.STDOUT,
             stdin=subprocess.DEVNULL, start_new_session=True,
@@ -113,10 +118,13 @@ class Window:
             self.log.close()
 
     def xdotool(self, *arguments):
-        result = subprocess.run(
-            ["xdotool", *arguments], env=self.environment, capture_output=True,
-            timeout=ANSWER_SECONDS,
-        )
+        try:
+            result = subprocess.run(
+                ["xdotool", *arguments], env=self.environment, capture_output=True,
+                timeout=ANSWER_SECONDS,
+            )
+        except subprocess.TimeoutExpired:
+            raise WindowError(f"xdotool {' '.join(arguments)}: no answer in {ANSWER_SECONDS} s")
         if result.returncode != 0:
             raise WindowError(f"xdotool {' '.join(arguments)}: {result.stderr.decode().strip()}")
         return result.stdout.decode()
