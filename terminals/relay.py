@@ -29,13 +29,16 @@ import json
 import os
 import re
 import select
-import signal
 import socket
 import struct
 import sys
 import termios
 import time
 import tty
+
+# The one pty harness of the repository's Python suites.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
+from harness import TerminalRun  # noqa: E402
 
 SENTINEL = b"\x1b[24~"
 # F9, which run.py types until it arrives, to learn that the emulator takes
@@ -70,6 +73,7 @@ class Relay:
         self.master = None
         self.slave = None
         self.child_exit = None
+        self.program = None
         self.output_log = b""
         self.pending_input = b""
         self.expectation = None
@@ -137,8 +141,6 @@ class Relay:
 
     def start(self, argv, environment):
         rows, columns = terminal_size(1)
-        self.master, self.slave = os.openpty()
-        fcntl.ioctl(self.slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         self.output_log = b""
         self.output_tail = b""
         self.questions = self.answers = 0
@@ -147,23 +149,14 @@ class Relay:
         self.line_row = None
         # Every run starts at the top of a clean screen.
         self.write_out(b"\x1b[0m\x1b[H\x1b[2J")
-        pid = os.fork()
-        if pid == 0:
-            os.setsid()
-            fcntl.ioctl(self.slave, termios.TIOCSCTTY, 0)
-            for descriptor in (0, 1, 2):
-                os.dup2(self.slave, descriptor)
-            os.closerange(3, 1024)
-            environment = dict(environment)
-            environment.setdefault("TERM", os.environ.get("TERM", "xterm"))
-            try:
-                os.execve(argv[0], argv, environment)
-            finally:
-                os._exit(127)
-        self.child = pid
-        # Readable when the program ends (the relay's own copy of the pty's
-        # slave side keeps the master from reporting it).
-        self.child_exit = os.pidfd_open(pid)
+        environment = dict(environment)
+        environment.setdefault("TERM", os.environ.get("TERM", "xterm"))
+        self.program = TerminalRun(argv[0], argv[1:], environment, columns=columns, rows=rows)
+        self.child = self.program.pid
+        self.master, self.slave = self.program.master, self.program.terminal
+        # Readable when the program ends (TerminalRun keeps the pty's slave
+        # side open, so the master never reports it).
+        self.child_exit = os.pidfd_open(self.child)
 
     def forward_output(self, data):
         # Questions split across two reads are found in the joined bytes.
@@ -250,10 +243,8 @@ class Relay:
     def finish_child(self):
         self.drain_output()
         os.close(self.child_exit)
-        _, status = os.waitpid(self.child, 0)
-        code = os.waitstatus_to_exitcode(status)
-        os.close(self.master)
-        os.close(self.slave)
+        code = self.program.process.wait()
+        self.program.close()
         self.child = None
         tail = self.output_log[-2000:].decode("utf-8", "replace")
         self.send({"event": "exit", "status": code, "output": tail})
@@ -449,7 +440,7 @@ def main():
         relay.run()
     finally:
         if relay.child:
-            os.kill(relay.child, signal.SIGKILL)
+            relay.program.close()
         termios.tcsetattr(0, termios.TCSADRAIN, saved)
 
 
