@@ -24,7 +24,6 @@ the end, and Xvfb and the emulators are killed, also on failure.
 """
 
 import argparse
-import json
 import os
 import shutil
 import signal
@@ -143,6 +142,9 @@ def steps_for(place, kind):
 
 
 class Check:
+    """One measurement after one step: how many columns the emulator's cursor
+    is from where the emulator draws the text before it (negative: left)."""
+
     def __init__(self, emulator, kind, place, step, result):
         self.emulator, self.kind, self.place, self.step = emulator, kind, place, step
         self.result = result
@@ -167,15 +169,18 @@ class Check:
         where = f"{self.emulator} / {self.kind} / {self.place} / {self.step}"
         if self.error:
             return f"{where}: {self.error} (drawn {self.result.get('drawn')!r})"
-        if self.offset == 0:
+        if self.passed:
             return f"{where}: cursor right"
-        side = "left" if self.offset < 0 else "right"
+        if self.offset == 0:
+            miss = "cursor in the right column"
+        else:
+            side = "left" if self.offset < 0 else "right"
+            miss = f"cursor {abs(self.offset)} columns {side} of where the emulator draws it"
         wrapped = f", {self.rows_down} rows below the edit line" if self.rows_down else ""
-        return (f"{where}: cursor {abs(self.offset)} columns {side} of where the "
-                f"emulator draws it{wrapped} (drawn {self.result.get('drawn')!r})")
+        return f"{where}: {miss}{wrapped} (drawn {self.result.get('drawn')!r})"
 
 
-def run_scenario(window, columns, folder, binary, emulator, kind_name, kind, place, verbose):
+def run_scenario(window, folder, binary, emulator, kind_name, kind, place, verbose):
     """Runs one note through its steps; returns the checks and the saved-text
     problem, if any."""
     home = tempfile.mkdtemp(prefix="home-", dir=folder)
@@ -227,12 +232,11 @@ def run_emulator(emulator, display, folder, binary, kinds, verbose):
     window = Window(emulator, display, window_folder)
     try:
         description = window.open()
-        columns = description["columns"]
         results = {}
         for kind_name, kind in kinds:
             checks, problems = [], []
             for place in PLACES:
-                more, problem = run_scenario(window, columns, folder, binary, emulator.name,
+                more, problem = run_scenario(window, folder, binary, emulator.name,
                                              kind_name, kind, place, verbose)
                 checks += more
                 if problem:
