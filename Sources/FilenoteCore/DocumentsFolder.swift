@@ -67,6 +67,16 @@ public struct DocumentsFolder: Sendable {
     }
   }
 
+  /// The store of the note `name` in the documents folder, which the first
+  /// save creates (with any missing parents) when the home folder exists. A
+  /// home folder that does not exist is not made up: saving fails, as in a
+  /// missing `--file` folder, and nothing is created.
+  func store(forNoteNamed name: String) throws(FilenoteError) -> FileStore {
+    let folder = try path
+    let homeExists = (try? FileSystem.status(home))?.kind == .directory
+    return FileStore(path: FileStore.join(folder, name), createsFolder: homeExists)
+  }
+
   /// The bytes of `user-dirs.dirs`, or nil when there is none. Opened
   /// without blocking (a FIFO would wait for a writer for ever) and only
   /// read when it is a regular file of at most `userDirsSizeLimit` bytes (a
