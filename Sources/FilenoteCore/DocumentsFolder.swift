@@ -136,7 +136,8 @@ public struct DocumentsFolder: Sendable {
       guard line.starts(with: key) else { continue }
       let raw = line.dropFirst(key.count)
       let text = String(validating: raw, as: UTF8.self)
-      if let value = parseValue(Substring(text ?? String(decoding: raw, as: UTF8.self)), home: home) {
+      if let value = parseValue(Substring(text ?? String(decoding: raw, as: UTF8.self)), home: home)
+      {
         found = (value, text != nil)
       }
     }

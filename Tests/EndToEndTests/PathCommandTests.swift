@@ -137,7 +137,8 @@ extension CommandTests {
       let home = try TemporaryHome()
       let contents =
         kind == "CRLF"
-        ? Array("XDG_DESKTOP_DIR=\"$HOME/Desktop\"\r\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\r\n".utf8)
+        ? Array(
+          "XDG_DESKTOP_DIR=\"$HOME/Desktop\"\r\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\r\n".utf8)
         : Array("# f".utf8) + [0xFC] + Array("r alle\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n".utf8)
       try home.write(contents, to: home.home + "/.config/user-dirs.dirs")
 

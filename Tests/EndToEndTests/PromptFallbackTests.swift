@@ -262,7 +262,8 @@ extension PromptTests {
 
     @Test(
       "standard output redirected or a pipe, keys from /dev/tty: the prompt talks to the terminal, nothing goes to standard output",
-      arguments: ["screen", "dumb"], [
+      arguments: ["screen", "dumb"],
+      [
         "filenote > output.txt", "filenote < /dev/tty | cat > output.txt",
         "filenote < /dev/tty > output.txt",
       ])

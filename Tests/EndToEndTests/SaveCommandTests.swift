@@ -231,7 +231,9 @@ extension CommandTests {
       }
     }
 
-    @Test("a home folder that does not exist is an error: the first save creates only the documents folder")
+    @Test(
+      "a home folder that does not exist is an error: the first save creates only the documents folder"
+    )
     func missingHome() throws {
       let home = try TemporaryHome()
       let missing = home.work + "/nohome/deep/x"

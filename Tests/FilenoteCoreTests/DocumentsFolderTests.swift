@@ -34,7 +34,8 @@ import Testing
     }
 
     @Test func aTrailingSlashInHOMEIsDropped() throws {
-      #expect(try DocumentsFolder(environment: ["HOME": "/home/ann/"]).path == "/home/ann/Documents")
+      #expect(
+        try DocumentsFolder(environment: ["HOME": "/home/ann/"]).path == "/home/ann/Documents")
     }
 
     @Test func withoutHOMEItAsksFileManagerForTheHomeFolder() throws {
@@ -121,7 +122,8 @@ import Testing
       temporary.write("elsewhere/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromElsewhere\"\n")
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
       let environment = ["HOME": temporary.path, "XDG_CONFIG_HOME": temporary.file("elsewhere")]
-      #expect(try DocumentsFolder(environment: environment).path == temporary.path + "/FromElsewhere")
+      #expect(
+        try DocumentsFolder(environment: environment).path == temporary.path + "/FromElsewhere")
     }
 
     @Test func aRelativeConfigHomeIsIgnored() throws {
@@ -239,7 +241,8 @@ import Testing
       let temporary = TemporaryFolder()
       temporary.write(
         ".config/user-dirs.dirs",
-        bytes: Array("# f".utf8) + [0xFC] + Array("r Benutzer\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n".utf8))
+        bytes: Array("# f".utf8) + [0xFC]
+          + Array("r Benutzer\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n".utf8))
       let environment = ["HOME": temporary.path]
       let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
       #expect(theirs == temporary.path + "/Dokumente")
