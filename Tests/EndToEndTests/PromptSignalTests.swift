@@ -126,6 +126,24 @@ extension PromptTests {
       return shell
     }
 
+    /// Asks the shell for its jobs until it says the one job is stopped
+    /// for writing to the terminal (SIGTTOU).
+    private func waitUntilStoppedInTheBackground(_ shell: TmuxSession) throws {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while true {
+        try shell.send(text: "clear; jobs")
+        try shell.send(keys: "Enter")
+        let jobs = try shell.waitFor("the jobs") { screen in
+          screen.nonBlankLines.count == 2 && screen.nonBlankLines.last == "READY$"
+        }
+        if jobs.nonBlankLines[0].contains("Stopped (tty output)") { return }
+        guard ContinuousClock.now < deadline else {
+          throw TmuxSession.Failure(description: "filenote did not stop in the background: \(jobs)")
+        }
+        usleep(20_000)
+      }
+    }
+
     /// Checks that the screen shows the hint once and the line once, just
     /// below it: nothing drawn twice.
     private func expectDrawnOnce(
@@ -149,20 +167,7 @@ extension PromptTests {
       try shell.send(text: "\(binary) &")
       try shell.send(keys: "Enter")
       // Its first change to the terminal stops it (SIGTTOU) until fg.
-      let deadline = ContinuousClock.now + .seconds(10)
-      while true {
-        try shell.send(text: "clear; jobs")
-        try shell.send(keys: "Enter")
-        let jobs = try shell.waitFor("the jobs") { screen in
-          screen.nonBlankLines.count == 2 && screen.nonBlankLines.last == "READY$"
-        }
-        if jobs.nonBlankLines[0].contains("Stopped (tty output)") { break }
-        guard ContinuousClock.now < deadline else {
-          Issue.record("filenote did not stop in the background: \(jobs)")
-          return
-        }
-        usleep(20_000)
-      }
+      try waitUntilStoppedInTheBackground(shell)
 
       try shell.send(text: "fg")
       try shell.send(keys: "Enter")
@@ -234,10 +239,7 @@ extension PromptTests {
       let home = try TemporaryHome()
       try home.writeNote("note")
       let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
-      let shell = try TmuxSession(
-        command: "exec /bin/sh -i", environment: home.terminalEnvironment(["PS1": "READY$ "]),
-        columns: 120, workingDirectory: home.work)
-      try shell.waitFor("the shell prompt") { $0.lines.first == "READY$" }
+      let shell = try jobControlShell(home: home)
       try shell.send(text: binary)
       try shell.send(keys: "Enter")
       try shell.waitForEditLine("> note|")
@@ -247,21 +249,8 @@ extension PromptTests {
       try shell.send(text: "bg")
       try shell.send(keys: "Enter")
       // In the background, filenote's first change to the terminal stops it
-      // (SIGTTOU) until fg: ask the shell until it says so.
-      let deadline = ContinuousClock.now + .seconds(10)
-      while true {
-        try shell.send(text: "clear; jobs")
-        try shell.send(keys: "Enter")
-        let jobs = try shell.waitFor("the jobs") { screen in
-          screen.nonBlankLines.count == 2 && screen.nonBlankLines.last == "READY$"
-        }
-        if jobs.nonBlankLines[0].contains("Stopped (tty output)") { break }
-        guard ContinuousClock.now < deadline else {
-          Issue.record("filenote did not stop in the background: \(jobs)")
-          return
-        }
-        usleep(20_000)
-      }
+      // (SIGTTOU) until fg.
+      try waitUntilStoppedInTheBackground(shell)
       try shell.send(text: "fg")
       try shell.send(keys: "Enter")
 
