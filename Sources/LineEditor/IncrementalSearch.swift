@@ -60,12 +60,13 @@ struct IncrementalSearch: Sendable {
       from: text.startIndex, to: text.index(text.startIndex, offsetBy: cursor))
   }
 
-  /// What readline shows before the line while searching:
-  /// `(reverse-i-search)`milk': `, `(failed i-search)`milk': `.
+  /// What the search shows before the line: readline's look as SPEC spells it
+  /// (readline itself opens the quote with a backquote):
+  /// `(reverse-i-search)'milk': `, `(failed i-search)'milk': `.
   var prompt: String {
     let failed = isFailing ? "failed " : ""
     let reverse = direction == .reverse ? "reverse-" : ""
-    return "(\(failed)\(reverse)i-search)`\(query)': "
+    return "(\(failed)\(reverse)i-search)'\(query)': "
   }
 
   // MARK: - Keys

@@ -3,8 +3,8 @@
 /// highlighted and the cursor at its start. `Renderer.render(_:width:)` draws
 /// it.
 public struct SearchLine: Sendable {
-  /// `(reverse-i-search)`milk': `, `(failed reverse-i-search)`milk': `,
-  /// `(i-search)`milk': ` or `(failed i-search)`milk': `.
+  /// `(reverse-i-search)'milk': `, `(failed reverse-i-search)'milk': `,
+  /// `(i-search)'milk': ` or `(failed i-search)'milk': `.
   public let prompt: String
   /// The line found (or the line the search started from).
   public let buffer: TextBuffer

@@ -115,7 +115,7 @@ import Testing
       var state = HistoryTests.browsing()
       #expect(state.press(.control("r")) == .edited)
       let search = state.searchLine
-      #expect(search?.prompt == "(reverse-i-search)`': ")
+      #expect(search?.prompt == "(reverse-i-search)'': ")
       #expect(search.map { String($0.buffer) } == "shopping")
       #expect(search?.cursor == 8)
       #expect(search?.match == nil)
@@ -125,7 +125,7 @@ import Testing
       var state = HistoryTests.browsing()
       Self.searching("milk", in: &state)
       let search = state.searchLine
-      #expect(search?.prompt == "(reverse-i-search)`milk': ")
+      #expect(search?.prompt == "(reverse-i-search)'milk': ")
       #expect(search.map { String($0.buffer) } == "milk tea")
       #expect(search?.match == 0..<4)
       #expect(search?.cursor == 0)
@@ -144,24 +144,24 @@ import Testing
       Self.searching("milk", in: &state)
       state.press(.control("r"))
       #expect(state.press(.control("r")) == .edited)
-      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`milk': ")
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)'milk': ")
       #expect(state.foundLine == "buy milk and eggs")
       #expect(state.searchLine?.match == nil)
       #expect(state.press(.control("r")) == .unchanged)
       state.press(.text("x"))
-      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`milkx': ")
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)'milkx': ")
     }
 
     @Test func backspaceShortensTheSearchAndFindsItWhereItStands() {
       var state = HistoryTests.browsing()
       Self.searching("milk", in: &state)
       state.press(.control("r"), .text("x"))
-      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`milkx': ")
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)'milkx': ")
       #expect(state.press(.backspace) == .edited)
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`milk': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'milk': ")
       #expect(state.foundLine == "buy milk and eggs")
       state.press(.backspace, .backspace)
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`mi': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'mi': ")
       #expect(state.searchLine?.match == 4..<6)
     }
 
@@ -169,10 +169,10 @@ import Testing
       var state = HistoryTests.browsing()
       Self.searching("b", in: &state)
       state.press(.backspace)
-      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`': ")
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)'': ")
       #expect(state.press(.backspace) == .unchanged)
       state.press(.text("b"))
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`b': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'b': ")
     }
 
     @Test func ctrlSAfterCtrlRFirstTurnsRoundThenFindsNewerMatches() {
@@ -180,7 +180,7 @@ import Testing
       Self.searching("milk", in: &state)
       state.press(.control("r"))
       state.press(.control("s"))
-      #expect(state.searchLine?.prompt == "(i-search)`milk': ")
+      #expect(state.searchLine?.prompt == "(i-search)'milk': ")
       #expect(state.foundLine == "buy milk and eggs")
       state.press(.control("s"))
       #expect(state.foundLine == "milk tea")
@@ -190,7 +190,7 @@ import Testing
     @Test func ctrlSSearchesForwardFromTheVersionShown() {
       var state = HistoryTests.browsing()
       state.press(.alt("<"), .control("s"))
-      #expect(state.searchLine?.prompt == "(i-search)`': ")
+      #expect(state.searchLine?.prompt == "(i-search)'': ")
       state.press(.text("shop"))
       #expect(state.foundLine == "shopping")
       #expect(state.press(.enter) == .submit)
@@ -302,9 +302,9 @@ import Testing
     @Test func anAccentTypedAfterAFailedSearchCanMakeItMatch() {
       var state = EditState(text: "", versions: ["cafe\u{301}"])
       Self.searching("cafe", in: &state)
-      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`cafe': ")
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)'cafe': ")
       state.press(.text("\u{301}"))
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`cafe\u{301}': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'cafe\u{301}': ")
       #expect(state.searchLine?.match == 0..<4)
     }
 
@@ -321,7 +321,7 @@ import Testing
       Self.searching("eggs", in: &state)
       state.press(.escape, .alt(">"), .control("r"))
       #expect(state.press(.control("r")) == .edited)
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`eggs': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'eggs': ")
       #expect(state.foundLine == "buy milk and eggs")
     }
 
@@ -329,17 +329,17 @@ import Testing
       var state = HistoryTests.browsing()
       Self.searching("bu", in: &state)
       #expect(state.press(.control("w")) == .edited)
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`buy': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'buy': ")
       #expect(state.press(.control("w")) == .unchanged)
       state.press(.control("y"))
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`buy milk and eggs': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'buy milk and eggs': ")
       #expect(state.press(.control("y")) == .unchanged)
     }
 
     @Test func aPasteIsAddedToTheSearch() {
       var state = HistoryTests.browsing()
       state.press(.control("r"), .paste("and e"))
-      #expect(state.searchLine?.prompt == "(reverse-i-search)`and e': ")
+      #expect(state.searchLine?.prompt == "(reverse-i-search)'and e': ")
       #expect(state.searchLine?.match == 9..<14)
     }
 
@@ -354,7 +354,7 @@ import Testing
       Self.searching("this", in: &state)
       #expect(state.searchLine?.match == 5..<9)
       state.press(.text("x"))
-      #expect(state.searchLine?.prompt == "(failed reverse-i-search)`thisx': ")
+      #expect(state.searchLine?.prompt == "(failed reverse-i-search)'thisx': ")
     }
   }
 }
