@@ -118,9 +118,7 @@ final class EditorHandOff {
     }
     let ending = wait(for: child)
     if let settings { try? terminal.apply(settings) }
-    if let termination, termination == .terminate || termination == .hangup {
-      end(by: termination)
-    }
+    if let termination, Self.endsTheEditor(termination) { end(by: termination) }
     switch ending {
     case .success(.exited(0)): return nil
     case .success(.exited(let status)): return .exited(editor: editor, status: status)
@@ -205,6 +203,7 @@ final class EditorHandOff {
   /// Waits for the editor to end, passing SIGTERM and SIGHUP on to it.
   private func wait(for child: ChildProcess) -> Result<ChildProcess.Termination, Errno> {
     var killDeadline: Int64?
+    var passedOn = false
     while true {
       do {
         if let termination = try child.endedYet() { return .success(termination) }
@@ -220,9 +219,9 @@ final class EditorHandOff {
       // parent that left SIGCHLD ignored.
       _ = try? Poll.wait(
         for: [(signals, .readable)], deadline: min(killDeadline ?? .max, now + 1000))
-      let hadTermination = termination != nil
       noteSignals()
-      if !hadTermination, let signal = termination, signal == .terminate || signal == .hangup {
+      if !passedOn, let signal = termination, Self.endsTheEditor(signal) {
+        passedOn = true
         // The editor's whole group, as the terminal would signal it.
         try? signal.send(to: -child.id)
         killDeadline = CurrentProcess.monotonicMilliseconds + Self.graceMilliseconds
@@ -230,12 +229,21 @@ final class EditorHandOff {
     }
   }
 
-  /// Reads the signal pipe; the first signal that asks filenote to end is
-  /// kept in `termination`.
+  /// Reads the signal pipe into `termination`: the first signal that asks
+  /// filenote to end, or a SIGTERM or SIGHUP that came after a SIGINT or
+  /// SIGQUIT (it must still reach the editor).
   private func noteSignals() {
     for signal in SignalPipe.drain(signals) where signal != .childChanged {
-      if termination == nil { termination = signal }
+      if termination.map({ !Self.endsTheEditor($0) && Self.endsTheEditor(signal) }) ?? true {
+        termination = signal
+      }
     }
+  }
+
+  /// Whether `signal` is passed on to the editor (SIGTERM, SIGHUP) rather
+  /// than only ending filenote after it (SIGINT, SIGQUIT).
+  private static func endsTheEditor(_ signal: Signal) -> Bool {
+    signal == .terminate || signal == .hangup
   }
 
   /// For a signal that came while the editor ran: the file goes, then the

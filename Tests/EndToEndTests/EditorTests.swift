@@ -317,6 +317,24 @@ struct EditorTests {
       #expect(editors.home.note == "note")
     }
 
+    @Test("a SIGTERM after a SIGINT from elsewhere still reaches the editor and ends filenote")
+    func terminateAfterInterrupt() throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let run = try EditorTests.prompt(on: "note", editor: "wait", in: editors)
+      try run.session.waitForEditLine("> note|")
+      try run.session.send(keys: "C-x", "C-e")
+      _ = try editors.waitUntilEditing()
+      let filenote = try run.filenoteProcessID()
+
+      #expect(kill(filenote, SIGINT) == 0)
+      #expect(kill(filenote, SIGTERM) == 0)
+
+      // The editor sleeps for a minute: only the SIGTERM passed on ends it.
+      #expect(try run.waitForStatus() == 128 + SIGTERM)
+      try run.expectTerminalRestored()
+      editors.expectNothingLeft()
+    }
+
     @Test("done when: Ctrl-X Ctrl-E, three lines written in vi, :wq, Enter: show prints them")
     func threeLinesInVi() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
