@@ -21,8 +21,11 @@ struct EditingPrompt {
     }
 
     let environment = environment
-    let terminal = session.terminalDescriptor
-    session.editInEditor = { text in Self.edit(text, on: terminal, environment: environment) }
+    let keys = session.terminalDescriptor
+    let output = terminal
+    session.editInEditor = { text in
+      Self.edit(text, on: keys, drawingOn: output, environment: environment)
+    }
 
     let original = note?.text ?? ""
     let version = note?.version
@@ -83,7 +86,8 @@ struct EditingPrompt {
   /// Ctrl-X Ctrl-E: the line in the user's editor (see `EditorHandOff`);
   /// its text when it exits 0 and that is UTF-8, else why the line stays.
   private static func edit(
-    _ text: String, on terminal: FileDescriptor, environment: [String: String]
+    _ text: String, on terminal: FileDescriptor, drawingOn output: FileDescriptor,
+    environment: [String: String]
   ) -> LineHandOff {
     let handOff: EditorHandOff
     do {
@@ -92,7 +96,7 @@ struct EditingPrompt {
       return .kept(because: "Line kept: \(error.message).")
     }
     defer { handOff.finish(keeping: false) }
-    if let failure = handOff.runEditor(on: terminal) {
+    if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
       return .kept(because: "Line kept: \(failure).")
     }
     do {

@@ -98,20 +98,19 @@ final class EditorHandOff {
 
   deinit { finish(keeping: false) }
 
-  /// Runs the editor on the file with `terminal` as its terminal, and
-  /// returns nil when it exited 0, else why it did not. When SIGTERM or
-  /// SIGHUP came meanwhile, this does not return: the file is removed and
-  /// the process dies of the signal once the editor has ended.
-  func runEditor(on terminal: FileDescriptor) -> EditorFailure? {
+  /// Runs the editor on the file with `terminal` (where the keys come
+  /// from) as its standard input and `output` (where filenote draws: the
+  /// terminal even when standard output is redirected) as its standard
+  /// output, and returns nil when it exited 0, else why it did not. When
+  /// SIGTERM or SIGHUP came meanwhile, this does not return: the file is
+  /// removed and the process dies of the signal once the editor has ended.
+  func runEditor(on terminal: FileDescriptor, drawingOn output: FileDescriptor) -> EditorFailure? {
     let settings = try? terminal.terminalSettings()
-    // The editor draws where filenote would: on the terminal even when
-    // standard output is redirected (`filenote edit > log`).
-    let output: ChildProcess.Stream = .descriptor(Self.output(for: terminal))
     let child: ChildProcess
     do {
       child = try ChildProcess.spawn(
         "/bin/sh", arguments: ["sh", "-c", editor + " \"$@\"", "sh", path],
-        standardInput: .descriptor(terminal), standardOutput: output,
+        standardInput: .descriptor(terminal), standardOutput: .descriptor(output),
         foregroundOf: terminal)
     } catch {
       return .cannotRun(editor: editor, errno: error)
@@ -125,13 +124,6 @@ final class EditorHandOff {
     case .success(.killed(let signal)): return .killed(editor: editor, signal: signal.rawValue)
     case .failure(let error): return .cannotRun(editor: editor, errno: error)
     }
-  }
-
-  /// Where the editor and a question draw: standard output when it is a
-  /// terminal, else `terminal` (where the keys come from), as the prompt
-  /// draws.
-  static func output(for terminal: FileDescriptor) -> FileDescriptor {
-    FileDescriptor.standardOutput.isTerminal ? .standardOutput : terminal
   }
 
   /// What the editor left in the file: valid UTF-8, with one trailing line

@@ -17,10 +17,15 @@ struct NoteEditor {
     guard terminal.isTerminal else { throw .editNeedsTerminal }
     // Read first: a note that is not UTF-8 is refused before the editor runs.
     let note = try store.read()
+    // The editor and the question draw where the prompt draws.
+    let output = Prompt.openTerminal()
+    defer { if output != .standardInput && output != .standardOutput { output.close() } }
     let handOff = try EditorHandOff(note?.bytes ?? [], environment: environment)
     defer { handOff.finish(keeping: false) }
 
-    if let failure = handOff.runEditor(on: terminal) { throw .editor(failure) }
+    if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
+      throw .editor(failure)
+    }
     let text = try handOff.text()
     guard !text.isEmpty else { throw .emptyInput }
     if let note, text == note.bytes {
@@ -39,7 +44,6 @@ struct NoteEditor {
         say("Saved.")
         return .success
       }
-      let output = EditorHandOff.output(for: terminal)
       guard handOff.confirm(Self.overwriteQuestion, on: terminal, output: output) else {
         let error = FilenoteError.editConflict(keptIn: handOff.path)
         // Said before `finish`, which ends the process when a signal (Ctrl-C)

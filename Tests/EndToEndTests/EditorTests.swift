@@ -509,6 +509,26 @@ struct EditorTests {
       #expect(home.note == "note")
     }
 
+    @Test(
+      "with standard output redirected, vi still draws on the terminal and nothing goes to the file"
+    )
+    func outputRedirected() throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+      let session = try TmuxSession(
+        command: "\(binary) edit < /dev/tty > out; echo \"edit exited: $?\"; exec cat",
+        environment: editors.home.terminalEnvironment(editors.environment(editor: "vi")),
+        workingDirectory: editors.home.work)
+      try session.waitFor("vi on the file") { $0.text.contains("note.txt") }
+
+      try EditorTests.writeThreeLinesInVi(session)
+
+      try session.waitFor("edit to end") { $0.lines.contains("edit exited: 0") }
+      #expect(editors.home.contents(of: editors.home.work + "/out") == [])
+      editors.expectNothingLeft()
+      EditorTests.expectThreeLinesShown(in: editors.home)
+    }
+
     @Test("done when: three lines written in vi and :wq are exactly what show prints")
     func threeLinesInVi() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
