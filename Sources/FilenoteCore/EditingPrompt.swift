@@ -21,7 +21,10 @@ struct EditingPrompt {
     }
 
     let original = note?.text ?? ""
-    let version = note?.version
+    // The note the user agreed to replace: the one read, or one they
+    // confirmed overwriting.
+    var expected = note?.version
+    var pendingSubmit = false
     var ending: EditingSession.LineEnding
     do {
       ending = try session.readLine(
@@ -41,31 +44,58 @@ struct EditingPrompt {
       case .submitted(let text):
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
         let unchanged = text.utf8.elementsEqual(original.utf8)
-        if unchanged && note != nil || text.isEmpty && note == nil {
+        if unchanged && note == nil {
           session.finish(saying: "Nothing changed.")
           return .success
         }
-        if text.isEmpty {
+        if text.isEmpty && !unchanged {
           session.finish(saying: nil)
           throw .emptyInput
         }
-        let current: FileStore.Version?
+        // The check and the save under one writer lock, so a writer that
+        // saved in between is always seen; never asking while holding it.
+        let outcome: PromptSave
         do {
-          current = try store.currentVersion()
+          outcome = try store.withWriterLock { locked throws(FilenoteError) -> PromptSave in
+            let current = try locked.currentVersion()
+            guard current == expected else { return .changedOnDisk(current) }
+            if unchanged { return .unchanged }
+            session.finish(saying: nil)
+            try locked.save(bytes: Array(text.utf8))
+            return .saved
+          }
         } catch {
           session.finish(saying: nil)
           throw error
         }
-        // Asked again at every Enter while the file differs from what was read.
-        if current == version
-          || session.confirm(
-            "The note was changed on disk since you opened it. Overwrite it? [y/N] ")
-        {
-          session.finish(saying: nil)
-          try store.save(text)
+        switch outcome {
+        case .saved:
           session.say("Saved.")
           return .success
+        case .unchanged:
+          session.finish(saying: "Nothing changed.")
+          return .success
+        case .changedOnDisk(let current):
+          // Unchanged text over another writer's note would only undo theirs;
+          // over a note that vanished (cleared), it brings it back: ask.
+          if unchanged && current != nil {
+            session.finish(saying: "Nothing changed.")
+            return .success
+          }
+          // Asked again at every Enter while the file differs from what was agreed to.
+          let question =
+            current == nil
+            ? "The note was removed on disk since you opened it. Save it again? [y/N] "
+            : "The note was changed on disk since you opened it. Overwrite it? [y/N] "
+          if session.confirm(question) {
+            expected = current
+            pendingSubmit = true
+          }
         }
+      }
+      if pendingSubmit {
+        pendingSubmit = false
+        continue  // the same text, checked again under the lock
       }
       do {
         ending = try session.readLineAgain()
@@ -74,6 +104,12 @@ struct EditingPrompt {
         throw .terminal(error)
       }
     }
+  }
+
+  /// What one Enter came to, decided under the writer lock.
+  private enum PromptSave {
+    case saved, unchanged
+    case changedOnDisk(FileStore.Version?)
   }
 
   /// The line above the prompt: where the note is, how to save and cancel.
