@@ -83,11 +83,9 @@ struct EditingPrompt {
             return .success
           }
           // Asked again at every Enter while the file differs from what was agreed to.
-          let question =
-            current == nil
-            ? "The note was removed on disk since you opened it. Save it again? [y/N] "
-            : "The note was changed on disk since you opened it. Overwrite it? [y/N] "
-          if session.confirm(question) {
+          if session.confirm(
+            "The note was changed on disk since you opened it. Overwrite it? [y/N] ")
+          {
             expected = current
             pendingSubmit = true
           }

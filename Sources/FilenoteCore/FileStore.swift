@@ -150,7 +150,8 @@ public struct FileStore: Sendable {
   /// false when there was none.
   @discardableResult
   public func clear() throws(FilenoteError) -> Bool {
-    try withWriterLock { note throws(FilenoteError) in try note.remove() }
+    guard let note = try WritableNote.existing(self) else { return false }
+    return try note.withLock { note throws(FilenoteError) in try note.remove() }
   }
 
   static func folder(of path: String) -> String {

@@ -9,12 +9,26 @@ final class WritableNote {
   /// The note's folder, open for reading.
   let folder: FileDescriptor
 
-  init(_ store: FileStore) throws(FilenoteError) {
+  /// The note of `store`, its missing folders created when the store does
+  /// that (the documents folder on the first save).
+  convenience init(_ store: FileStore) throws(FilenoteError) {
     // With a missing folder either created or an error, there is always a location.
     guard
       let location = try NoteLocation.resolve(
         store.path, missingFolder: store.createsFolder ? .create : .fail)
     else { throw .system(.use, .file(store.path), errno: .noSuchFileOrDirectory) }
+    try self.init(location)
+  }
+
+  /// The note of `store` when its folder exists; nil when it does not (a
+  /// writer that removes has nothing to do, and must create nothing).
+  static func existing(_ store: FileStore) throws(FilenoteError) -> WritableNote? {
+    try NoteLocation.resolve(store.path, missingFolder: nil).map { location throws(FilenoteError) in
+      try WritableNote(location)
+    }
+  }
+
+  private init(_ location: NoteLocation) throws(FilenoteError) {
     self.location = location
     folder = try location.openFolderForWriting()
   }

@@ -1,0 +1,138 @@
+import Foundation
+import SystemCalls
+import Testing
+
+@testable import FilenoteCore
+
+/// Links, planted names, odd files and the writer lock. The tests run as
+/// root, like CI; another user's link is made with lchown.
+@Suite struct FileStoreSafetyTests {
+  static let nobody: uid_t = 65534
+
+  /// A sticky folder everyone may write, as /tmp, owned by root.
+  static func sharedFolder(in folder: TemporaryFolder) -> String {
+    let shared = folder.file("shared")
+    mkdir(shared, 0o777)
+    chmod(shared, 0o1777)
+    return shared
+  }
+
+  @Test func aLinkOfAnotherUserInAStickyFolderIsNotFollowed() throws {
+    let folder = TemporaryFolder()
+    folder.write("victim", "secret")
+    let link = Self.sharedFolder(in: folder) + "/note"
+    symlink(folder.file("victim"), link)
+    lchown(link, Self.nobody, Self.nobody)
+    let store = FileStore(path: link)
+    let refusal = FilenoteError.unsafePath(
+      path: link, why: .othersLink(folder: folder.file("shared")))
+    #expect(throws: refusal) { try store.save("pwned") }
+    #expect(throws: refusal) { try store.clear() }
+    #expect(throws: refusal) { try store.read() }
+    #expect(folder.bytes("victim") == Array("secret".utf8))
+  }
+
+  @Test func aLinkOfAnotherUserInAnOrdinaryFolderIsFollowed() throws {
+    let folder = TemporaryFolder()
+    folder.write("target", "old")
+    let link = folder.file("note")
+    symlink(folder.file("target"), link)
+    lchown(link, Self.nobody, Self.nobody)
+    try FileStore(path: link).save("new")
+    #expect(folder.bytes("target") == Array("new".utf8))
+  }
+
+  @Test func aLinkAmongTheFoldersAboveIsJudgedTheSameWay() throws {
+    let folder = TemporaryFolder()
+    folder.write("private/victim", "secret")
+    let link = Self.sharedFolder(in: folder) + "/dir"
+    symlink(folder.file("private"), link)
+    lchown(link, Self.nobody, Self.nobody)
+    #expect(throws: FilenoteError.unsafePath(
+      path: link, why: .othersLink(folder: folder.file("shared")))) {
+      try FileStore(path: link + "/victim").save("pwned")
+    }
+    #expect(folder.bytes("private/victim") == Array("secret".utf8))
+  }
+
+  @Test func clearRemovesOnlyARegularFile() throws {
+    let folder = TemporaryFolder()
+    let fifo = folder.file("fifo")
+    mkfifo(fifo, 0o600)
+    let device = folder.file("mynull")
+    mknod(device, S_IFCHR | 0o666, (1 << 8) | 3)  // makedev(1, 3): /dev/null's numbers
+    let link = folder.file("datafile.dat")
+    symlink(device, link)
+    #expect(throws: FilenoteError.notARegularFile(path: fifo)) { try FileStore(path: fifo).clear() }
+    #expect(throws: FilenoteError.notARegularFile(path: device)) {
+      try FileStore(path: link).clear()
+    }
+    #expect(try FileSystem.status(fifo, followingLinks: false).kind == .other)
+    #expect(try FileSystem.status(device, followingLinks: false).kind == .other)
+    #expect(try FileSystem.status(link, followingLinks: false).kind == .symbolicLink)
+  }
+
+  @Test func aPlantedTemporaryNameIsSkippedNeverWrittenThrough() throws {
+    let folder = TemporaryFolder()
+    folder.write("victim", "secret")
+    folder.write("notes/datafile.dat", "old")
+    let planted = folder.file("notes/.datafile.dat.\(CurrentProcess.id).1.tmp")
+    symlink(folder.file("victim"), planted)
+    let store = FileStore(path: folder.file("notes/datafile.dat"))
+    var numbers: [UInt32] = [1, 1, 2]
+    let file = try TemporaryNoteFile(for: WritableNote(store)) { numbers.removeFirst() }
+    try file.write(Array("new".utf8))
+    try store.withWriterLock { note throws(FilenoteError) in try file.commit(replacing: note) }
+    #expect(numbers.isEmpty)
+    #expect(folder.bytes("notes/datafile.dat") == Array("new".utf8))
+    #expect(folder.bytes("victim") == Array("secret".utf8))
+    #expect(try FileSystem.status(planted, followingLinks: false).kind == .symbolicLink)
+  }
+
+  @Test func everyTemporaryNamePlantedIsAnErrorAfterBoundedTries() throws {
+    let folder = TemporaryFolder()
+    folder.write("notes/datafile.dat", "old")
+    let planted = folder.file("notes/.datafile.dat.\(CurrentProcess.id).7.tmp")
+    folder.write("notes/.datafile.dat.\(CurrentProcess.id).7.tmp", "planted")
+    let store = FileStore(path: folder.file("notes/datafile.dat"))
+    var tries = 0
+    #expect(
+      throws: FilenoteError.system(
+        .createTemporaryFile, .file(folder.file("notes")), errno: .fileExists)
+    ) {
+      _ = try TemporaryNoteFile(for: WritableNote(store)) {
+        tries += 1
+        return 7
+      }
+    }
+    #expect(tries == TemporaryNoteFile.maximumAttempts)
+    #expect(FileManager.default.contents(atPath: planted) == Data("planted".utf8))
+  }
+
+  @Test func theWriterLockIsHeldUntilTheBodyReturnsAndLeavesNothing() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("datafile.dat"))
+    try store.withWriterLock { note throws(FilenoteError) in
+      let other = try! FileDescriptor.open(folder.file(".datafile.dat.lock"), .readOnly)
+      defer { other.close() }
+      #expect(try! other.tryLockExclusive() == false)
+      try note.save(bytes: Array("inside".utf8))
+    }
+    #expect(folder.names() == ["datafile.dat"])
+  }
+
+  @Test func aVersionCheckedUnderTheLockSeesTheSaveBeforeIt() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("datafile.dat"))
+    try store.save("first")
+    let read = try #require(try store.read()).version
+    try store.save("someone else's")
+    let saved = try store.withWriterLock { note throws(FilenoteError) -> Bool in
+      guard try note.currentVersion() == read else { return false }
+      try note.save(bytes: Array("mine".utf8))
+      return true
+    }
+    #expect(!saved)
+    #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
+  }
+}
