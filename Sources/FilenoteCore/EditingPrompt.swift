@@ -59,7 +59,9 @@ struct EditingPrompt {
           outcome = try store.withWriterLock { locked throws(FilenoteError) -> PromptSave in
             let current = try locked.currentVersion()
             guard current == expected else { return .changedOnDisk(current) }
-            if unchanged { return .unchanged }
+            // The same text as the file on disk: nothing to do. (After a
+            // "y" about a note that vanished, there is none: save it back.)
+            if unchanged && current != nil { return .unchanged }
             session.finish(saying: nil)
             try locked.save(bytes: Array(text.utf8))
             return .saved
