@@ -151,7 +151,7 @@ public struct FileStore: Sendable {
   @discardableResult
   public func clear() throws(FilenoteError) -> Bool {
     guard let note = try WritableNote.existing(self) else { return false }
-    return try note.withLock { note throws(FilenoteError) in try note.remove() }
+    return try note.withLock(removing: true) { note throws(FilenoteError) in try note.remove() }
   }
 
   static func folder(of path: String) -> String {

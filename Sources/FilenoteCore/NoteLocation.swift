@@ -45,11 +45,17 @@ final class NoteLocation {
   static func resolve(
     _ path: String, missingFolder: MissingFolder?
   ) throws(FilenoteError) -> NoteLocation? {
+    // The kernel refuses a path this long whatever it names: so does the walk.
+    guard path.utf8.count < 4096 else { throw .system(.use, .file(path), errno: .nameTooLong) }
     var pending = Array(path.split(separator: "/", omittingEmptySubsequences: true).reversed())
       .map(String.init)
+    // A relative path is left only when the current folder has no name.
+    let start = path.hasPrefix("/") ? "/" : "."
     var current: FileDescriptor
-    do { current = try .openRoot() } catch { throw .system(.use, .file("/"), errno: error) }
-    var currentPath = "/"
+    do {
+      current = try FileDescriptor.open(start, .readOnly, options: [.pathOnly, .directory])
+    } catch { throw .system(.use, .file(start), errno: error) }
+    var currentPath = start
     var linksFollowed = 0
     // Each step either returns, throws, or replaces `current` (closing the old one).
     func step(into next: FileDescriptor, path nextPath: String) {

@@ -37,12 +37,19 @@ final class WritableNote {
 
   var path: String { location.path }
 
-  /// Runs `body` holding the note's `WriterLock`.
+  /// Runs `body` holding the note's `WriterLock`. `removing`: the writer
+  /// removes the note (a lock that cannot be made is then "cannot remove").
   func withLock<Result>(
-    _ body: (LockedNote) throws(FilenoteError) -> Result
+    removing: Bool = false, _ body: (LockedNote) throws(FilenoteError) -> Result
   ) throws(FilenoteError) -> Result {
+    let (path, folderPath) = (self.path, location.folderPath)
     let lock = try WriterLock(
-      noteName: location.name, in: folder, folderPath: location.folderPath, notePath: path)
+      noteName: location.name, in: folder, notePath: path
+    ) { error in
+      removing
+        ? .system(.remove, .file(path), errno: error)
+        : .system(.createTemporaryFile, .file(folderPath), errno: error)
+    }
     defer { lock.release() }
     return try body(LockedNote(self))
   }

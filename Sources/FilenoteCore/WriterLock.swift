@@ -21,9 +21,12 @@ final class WriterLock {
   private var isHeld = true
 
   /// Takes the lock of note `noteName` in `folder` (open for reading),
-  /// waiting up to `timeoutSeconds` for another writer.
+  /// waiting up to `timeoutSeconds` for another writer. When the lock's
+  /// file cannot be created, `failure` says so in the writer's own words
+  /// (a save cannot create a file in the folder; a clear cannot remove).
   init(
-    noteName: String, in folder: FileDescriptor, folderPath: String, notePath: String
+    noteName: String, in folder: FileDescriptor, notePath: String,
+    failure: (Errno) -> FilenoteError
   ) throws(FilenoteError) {
     let name = "." + TemporaryNoteFile.prefix(of: noteName, maxUTF8Count: 200) + ".lock"
     self.folder = folder
@@ -31,11 +34,11 @@ final class WriterLock {
     let deadline = CurrentProcess.monotonicMilliseconds + Int64(Self.timeoutSeconds) * 1000
     var pause: Int64 = 2
     while true {
-      let candidate = try Self.open(name, in: folder, folderPath: folderPath, notePath: notePath)
+      let candidate = try Self.open(name, in: folder, notePath: notePath, failure: failure)
       let locked: Bool
       do { locked = try candidate.descriptor.tryLockExclusive() } catch {
         candidate.descriptor.close()
-        throw .system(.use, .file(FileStore.join(folderPath, name)), errno: error)
+        throw failure(error)
       }
       if locked {
         // The holder before us removes the name before it lets go: the file
@@ -73,7 +76,8 @@ final class WriterLock {
   /// neither this user nor the folder's owner made, a link, or anything but
   /// a regular file.
   private static func open(
-    _ name: String, in folder: FileDescriptor, folderPath: String, notePath: String
+    _ name: String, in folder: FileDescriptor, notePath: String,
+    failure: (Errno) -> FilenoteError
   ) throws(FilenoteError) -> (descriptor: FileDescriptor, status: FileStatus) {
     let user = CurrentProcess.effectiveUser
     let folderOwner = (try? folder.status())?.owner
@@ -96,7 +100,7 @@ final class WriterLock {
       case .tooManySymbolicLinkLevels, .isDirectory:
         throw .unsafePath(path: notePath, why: .plantedLock(name: name))
       default:
-        throw .system(.createTemporaryFile, .file(folderPath), errno: error)
+        throw failure(error)
       }
     }
     // Checked again on what was opened: the name may have changed meanwhile.
