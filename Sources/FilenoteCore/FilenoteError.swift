@@ -62,6 +62,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
     /// The writer lock's file is not one filenote made: another user's, a
     /// link, or not a regular file.
     case plantedLock(name: String)
+    /// A folder filenote keeps to itself (the versions folder) is a link, a
+    /// file, another user's, or open to others.
+    case notPrivateFolder
 
     var words: String {
       switch self {
@@ -77,6 +80,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
         return
           "its lock file \(name) was not made by filenote (another user's, a link, "
           + "or not a regular file); nothing was changed"
+      case .notPrivateFolder:
+        return
+          "not a folder of yours that only you can use (a link, a file, another user's "
+          + "folder, or open to others); not used, nothing was changed"
       }
     }
   }

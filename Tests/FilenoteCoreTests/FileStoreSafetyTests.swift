@@ -136,3 +136,51 @@ import Testing
     #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
   }
 }
+
+/// The helper the versions folder is opened with.
+@Suite struct PrivateFolderTests {
+  func open(_ folder: TemporaryFolder, creating: Bool = true) throws -> FileDescriptor? {
+    try FileStore(path: folder.file("datafile.dat")).withWriterLock {
+      note throws(FilenoteError) in
+      try note.openPrivateFolder(named: ".datafile.dat.versions", creating: creating)
+    }
+  }
+
+  var refusal: (TemporaryFolder) -> FilenoteError {
+    { .unsafePath(path: $0.file(".datafile.dat.versions"), why: .notPrivateFolder) }
+  }
+
+  @Test func aMissingFolderIsCreatedWithMode0700() throws {
+    let folder = TemporaryFolder()
+    let descriptor = try #require(try open(folder))
+    descriptor.close()
+    let status = try FileSystem.status(folder.file(".datafile.dat.versions"))
+    #expect(status.kind == .directory && status.permissions == 0o700)
+  }
+
+  @Test func aMissingFolderIsNilWhenNotCreating() throws {
+    let folder = TemporaryFolder()
+    #expect(try open(folder, creating: false) == nil)
+    #expect(folder.names().isEmpty)
+  }
+
+  @Test func aLinkAFileAnotherUsersOrAnOpenFolderIsRefused() throws {
+    let folder = TemporaryFolder()
+    let name = folder.file(".datafile.dat.versions")
+    mkdir(folder.file("elsewhere"), 0o700)
+    symlink(folder.file("elsewhere"), name)
+    #expect(throws: refusal(folder)) { try open(folder) }
+    unlink(name)
+    folder.write(".datafile.dat.versions", "a file")
+    #expect(throws: refusal(folder)) { try open(folder) }
+    unlink(name)
+    mkdir(name, 0o700)
+    chown(name, FileStoreSafetyTests.nobody, FileStoreSafetyTests.nobody)
+    #expect(throws: refusal(folder)) { try open(folder) }
+    chown(name, 0, 0)
+    chmod(name, 0o755)
+    #expect(throws: refusal(folder)) { try open(folder) }
+    chmod(name, 0o700)
+    try #require(try open(folder)).close()
+  }
+}
