@@ -92,7 +92,8 @@ public struct FileStore: Sendable {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil),
       let status = location.status
     else { return nil }
-    return try Self.readNote(location.name, in: location.folder, path: location.path, status: status)
+    return try Self.readNote(
+      location.name, in: location.folder, path: location.path, status: status)
   }
 
   /// Reads the note file `name` in `folder`, which the walk found as `status`.

@@ -83,7 +83,8 @@ final class NoteLocation {
         info = try current.status(of: component)
       } catch  where error == .noSuchFileOrDirectory {
         if isLast {
-          return NoteLocation(folder: current, folderPath: currentPath, name: component, status: nil)
+          return NoteLocation(
+            folder: current, folderPath: currentPath, name: component, status: nil)
         }
         guard let missingFolder else {
           current.close()
@@ -145,7 +146,8 @@ final class NoteLocation {
       do {
         // noFollow: a link swapped in since the status above is refused, not followed.
         step(
-          into: try current.open(component, .readOnly, options: [.pathOnly, .directory, .noFollow]),
+          into: try current.open(
+            component, .readOnly, options: [.pathOnly, .directory, .noFollow]),
           path: componentPath)
       } catch {
         current.close()
@@ -178,7 +180,8 @@ final class NoteLocation {
     guard sticky && othersWrite && info.owner != folderInfo.owner else { return }
     let folderPath = FileStore.folder(of: path)
     throw .unsafePath(
-      path: path, why: what == .link ? .othersLink(folder: folderPath) : .othersFile(folder: folderPath))
+      path: path,
+      why: what == .link ? .othersLink(folder: folderPath) : .othersFile(folder: folderPath))
   }
 
   /// Checks the resolved note before a writer replaces or removes it.

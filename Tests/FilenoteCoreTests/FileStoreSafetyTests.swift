@@ -48,8 +48,10 @@ import Testing
     let link = Self.sharedFolder(in: folder) + "/dir"
     symlink(folder.file("private"), link)
     lchown(link, Self.nobody, Self.nobody)
-    #expect(throws: FilenoteError.unsafePath(
-      path: link, why: .othersLink(folder: folder.file("shared")))) {
+    #expect(
+      throws: FilenoteError.unsafePath(
+        path: link, why: .othersLink(folder: folder.file("shared")))
+    ) {
       try FileStore(path: link + "/victim").save("pwned")
     }
     #expect(folder.bytes("private/victim") == Array("secret".utf8))
