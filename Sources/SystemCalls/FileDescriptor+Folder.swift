@@ -72,14 +72,7 @@ extension FileDescriptor {
       throw failure
     }
     defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    return FileSystem.entries(of: directory)
   }
 
   /// Releases a lock taken with `tryLockExclusive()`.
