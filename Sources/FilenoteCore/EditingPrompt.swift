@@ -52,42 +52,49 @@ struct EditingPrompt {
           session.finish(saying: nil)
           throw .emptyInput
         }
-        // The check and the save under one writer lock, so a writer that
-        // saved in between is always seen; never asking while holding it.
-        let outcome: PromptSave
-        do {
-          outcome = try store.withWriterLock { locked throws(FilenoteError) -> PromptSave in
-            let current = try locked.currentVersion()
-            guard current == expected else { return .changedOnDisk(current) }
-            // The same text as the file on disk: nothing to do. (After a
-            // "y" about a note that vanished, there is none: save it back.)
-            if unchanged && current != nil { return .unchanged }
+        if unchanged && expected != nil {
+          // Nothing to write, so no lock (the folder may be read-only).
+          // Another writer's note stays; a note that vanished is a change
+          // on disk: asked about, and "y" saves it back.
+          let current: FileStore.Version?
+          do { current = try store.currentVersion() } catch {
             session.finish(saying: nil)
-            try locked.save(bytes: Array(text.utf8))
-            return .saved
+            throw error
           }
-        } catch {
-          session.finish(saying: nil)
-          throw error
-        }
-        switch outcome {
-        case .saved:
-          session.say("Saved.")
-          return .success
-        case .unchanged:
-          session.finish(saying: "Nothing changed.")
-          return .success
-        case .changedOnDisk(let current):
-          // Unchanged text over another writer's note would only undo theirs;
-          // over a note that vanished (cleared), it brings it back: ask.
-          if unchanged && current != nil {
+          if current != nil {
             session.finish(saying: "Nothing changed.")
             return .success
           }
-          // Asked again at every Enter while the file differs from what was agreed to.
-          if session.confirm(
-            "The note was changed on disk since you opened it. Overwrite it? [y/N] ")
-          {
+          if session.confirm(Self.question) {
+            expected = nil
+            pendingSubmit = true
+          }
+        } else {
+          // The check and the save under one writer lock, so a writer that
+          // saved in between is always seen; never asking while holding it.
+          // nil: saved; otherwise the version found on disk instead of `expected`.
+          let found: FileStore.Version??
+          var finished = false
+          do {
+            found = try store.withWriterLock { locked throws(FilenoteError) in
+              let current = try locked.currentVersion()
+              guard current == expected else { return .some(current) }
+              session.finish(saying: nil)
+              finished = true
+              try locked.save(bytes: Array(text.utf8))
+              return nil
+            }
+          } catch {
+            if !finished { session.finish(saying: nil) }
+            throw error
+          }
+          guard let current = found else {
+            session.say("Saved.")
+            return .success
+          }
+          // Asked again at every Enter while the file differs from what was
+          // agreed to: "y" agrees to replace the version the check found.
+          if session.confirm(Self.question) {
             expected = current
             pendingSubmit = true
           }
@@ -106,11 +113,7 @@ struct EditingPrompt {
     }
   }
 
-  /// What one Enter came to, decided under the writer lock.
-  private enum PromptSave {
-    case saved, unchanged
-    case changedOnDisk(FileStore.Version?)
-  }
+  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
 
   /// The line above the prompt: where the note is, how to save and cancel.
   private func hint() -> String {

@@ -35,5 +35,20 @@ extension PromptTests {
       try session.waitForEditLine("> mine|")
       #expect(home.note == nil)
     }
+
+    @Test(
+      "Enter on an unedited line takes no lock: in an unchangeable folder it says Nothing changed")
+    func uneditedInUnchangeableFolder() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "mine", columns: 120)
+      try home.protect(home.documents)
+      defer { home.unprotect(home.documents) }
+
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+      #expect(home.note == "mine")
+    }
   }
 }
