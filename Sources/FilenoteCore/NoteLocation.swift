@@ -78,6 +78,15 @@ final class NoteLocation {
         }
         continue
       }
+      // A real folder on the way is walked into at once (noFollow: a link
+      // fails with notDirectory); anything else is looked at below.
+      if !isLast,
+        let folder = try? current.open(
+          component, .readOnly, options: [.pathOnly, .directory, .noFollow])
+      {
+        step(into: folder, path: componentPath)
+        continue
+      }
       let info: FileStatus
       do {
         info = try current.status(of: component)
