@@ -49,7 +49,6 @@ extension FileStore {
     // out to be the one trailing line ending to drop.
     var held: [UInt8] = []
     var replacement: TemporaryNoteFile?
-    var target: WritableNote?
     input.growPipeBuffer()
     do throws(FilenoteError) {
       while true {
@@ -67,9 +66,7 @@ extension FileStore {
         }
 
         if replacement == nil {
-          let note = try WritableNote(self)
-          target = note
-          replacement = try TemporaryNoteFile(for: note)
+          replacement = try TemporaryNoteFile(for: WritableNote(self))
         }
         if count >= 2 {
           try replacement!.write(held)
@@ -96,7 +93,7 @@ extension FileStore {
       }
       try file.write(held)
       if file.bytesWritten >= 1 << 20 { try file.flushData() }
-      try target!.withLock { note throws(FilenoteError) in try file.commit(replacing: note) }
+      try file.commit()
     } catch {
       replacement?.discard()
       throw error

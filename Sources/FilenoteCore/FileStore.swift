@@ -155,6 +155,33 @@ public struct FileStore: Sendable {
     return try note.withLock(removing: true) { note throws(FilenoteError) in try note.remove() }
   }
 
+  /// The note file's path where its chain of symbolic links ends, resolved
+  /// as `NoteLocation` does (the kernel's link rule applied); `path` itself
+  /// when a folder on the way is missing. For code that still works by path
+  /// (the versions store before it moves to `LockedNote`); a writer changes
+  /// files only inside `withWriterLock`, relative to `LockedNote.folder`.
+  func resolvedTarget() throws(FilenoteError) -> String {
+    try NoteLocation.resolve(path, missingFolder: nil)?.path ?? path
+  }
+
+  /// Flushes a folder's entries to disk, by path (see `resolvedTarget()`;
+  /// `LockedNote` callers fsync `LockedNote.folder` instead).
+  static func syncFolder(
+    of file: String, operation: FilenoteError.Operation
+  ) throws(FilenoteError) {
+    do {
+      let fd = try FileDescriptor.open(folder(of: file), .readOnly, options: .directory)
+      defer { fd.close() }
+      do {
+        try fd.sync()
+      } catch  where error == .invalidArgument || error == .readOnlyFileSystem {
+        // Some file systems cannot sync a folder; the change itself has happened.
+      }
+    } catch {
+      throw .system(operation, .file(file), errno: error)
+    }
+  }
+
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])

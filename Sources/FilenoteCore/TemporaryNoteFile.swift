@@ -67,6 +67,12 @@ final class TemporaryNoteFile {
     _ = try? descriptor.tryLockExclusive()
   }
 
+  /// The temporary file for the note at `target` (a path already
+  /// resolved), for code that works by path; see `init(for:)`.
+  convenience init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
+    try self.init(for: WritableNote(FileStore(path: target, createsFolder: createsFolder)))
+  }
+
   deinit {
     if isOpen { descriptor.close() }
     if isArmed { RemovalOnSignal.disarm(completed: false) }
@@ -108,9 +114,21 @@ final class TemporaryNoteFile {
     do { try descriptor.sync() } catch { throw .system(.save, .file(target), errno: error) }
   }
 
+  /// Makes the written bytes the note, taking the note's writer lock for
+  /// the check, the rename and the folder's fsync (see `commit(replacing:)`).
+  func commit(beforeRename: () throws(FilenoteError) -> Void = {}) throws(FilenoteError) {
+    try note.withLock { locked throws(FilenoteError) in
+      try commit(replacing: locked, beforeRename: beforeRename)
+    }
+  }
+
   /// Makes the written bytes the note of `note` (whose writer lock is held):
-  /// mode, fsync, rename, fsync the folder.
-  func commit(replacing note: LockedNote) throws(FilenoteError) {
+  /// mode, fsync, rename, fsync the folder. `beforeRename` runs between the
+  /// fsync and the rename, under the lock (versions keep the note it
+  /// replaces there).
+  func commit(
+    replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
+  ) throws(FilenoteError) {
     let existing = try note.target.currentStatus()
     if let existing {
       guard existing.kind == .regular else { throw .notARegularFile(path: target) }
@@ -135,6 +153,7 @@ final class TemporaryNoteFile {
     }
     descriptor.close()
     isOpen = false
+    try beforeRename()
     // From here a signal waits: the rename happens whole, or not at all.
     RemovalOnSignal.hold()
     do {

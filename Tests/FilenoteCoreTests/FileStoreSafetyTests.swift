@@ -57,6 +57,29 @@ import Testing
     #expect(folder.bytes("private/victim") == Array("secret".utf8))
   }
 
+  @Test func theTargetsPathForPathBasedCodeFollowsTheSameRule() throws {
+    let folder = TemporaryFolder()
+    folder.write("real/datafile.dat", "old")
+    symlink(folder.file("real/datafile.dat"), folder.file("mine"))
+    #expect(
+      try FileStore(path: folder.file("mine")).resolvedTarget()
+        == folder.file("real/datafile.dat"))
+    let planted = Self.sharedFolder(in: folder) + "/note"
+    symlink(folder.file("real/datafile.dat"), planted)
+    lchown(planted, Self.nobody, Self.nobody)
+    #expect(
+      throws: FilenoteError.unsafePath(
+        path: planted, why: .othersLink(folder: folder.file("shared")))
+    ) {
+      try FileStore(path: planted).resolvedTarget()
+    }
+    let replacement = try TemporaryNoteFile(
+      replacing: folder.file("real/datafile.dat"), createsFolder: false)
+    try replacement.write(Array("new".utf8))
+    try replacement.commit()
+    #expect(folder.bytes("real/datafile.dat") == Array("new".utf8))
+  }
+
   @Test func clearRemovesOnlyARegularFile() throws {
     let folder = TemporaryFolder()
     let fifo = folder.file("fifo")
