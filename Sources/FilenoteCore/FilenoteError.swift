@@ -24,6 +24,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case unsafePath(path: String, why: UnsafeReason)
   /// Another writer held the note's writer lock for `seconds`; nothing was changed.
   case lockTimeout(path: String, seconds: Int)
+  /// A file filenote reads for its settings is larger than it can be (`limit` bytes).
+  case fileTooLarge(path: String, limit: Int)
+  /// The setting `name` in the file at `path` holds a path that is not UTF-8.
+  case settingNotUTF8(name: String, path: String)
   /// A system call failed while filenote was doing `operation` to `subject`;
   /// `errno` says why.
   case system(Operation, Subject, errno: Errno)
@@ -137,6 +141,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "cannot change \(path): another filenote has held its writer lock for "
         + "\(seconds) seconds; nothing was changed, try again"
+    case .fileTooLarge(let path, let limit):
+      return "cannot read \(path): larger than \(limit / 1024) KiB"
+    case .settingNotUTF8(let name, let path):
+      return "cannot use the \(name) set in \(path): it is not valid UTF-8"
     case .system(let operation, let subject, let errno):
       return "\(operation.words) \(subject.name): \(errno)"
     case .terminal(let error):
