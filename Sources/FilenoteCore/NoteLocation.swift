@@ -101,7 +101,9 @@ final class NoteLocation {
         }
         if missingFolder == .fail {
           current.close()
-          throw .system(.use, .file(componentPath), errno: error)
+          // Named as before the walk: the folder the note's file would be made in.
+          let noteFolder = ([componentPath] + pending.reversed().dropLast()).joined(separator: "/")
+          throw .system(.createTemporaryFile, .file(noteFolder), errno: error)
         }
         do throws(FilenoteError) {
           try createFolder(component, in: current, path: componentPath)
