@@ -14,7 +14,6 @@ an Outcome.
 import contextlib
 import os
 import stat
-import subprocess
 
 from harness import (Outcome, Sandbox, TerminalRun, check, expect_error_line, read_or_none,
                      require_root, show_bytes, unused_pid, write_file)
@@ -238,12 +237,18 @@ def own_folder_link_followed(settings):
     check(read_or_none(target) == b"pwned", "the target was not saved")
 
 
-def planted_temporaries(settings):
-    sandbox = Sandbox(settings, "planted temporaries")
+def note_in_shared_folder(settings, label):
+    """A sandbox with a root-owned victim file and root's note in the shared folder."""
+    sandbox = Sandbox(settings, label)
     victim, _ = root_file(sandbox)
     shared = shared_folder(sandbox)
     note = os.path.join(shared, "datafile.dat")
     write_file(note, b"old")
+    return sandbox, victim, shared, note
+
+
+def planted_temporaries(settings):
+    sandbox, victim, shared, note = note_in_shared_folder(settings, "planted temporaries")
     dead = unused_pid()
     names = [".datafile.dat.%d.%d.tmp" % (dead, n) for n in (1, 2, 3)]
 
@@ -264,11 +269,7 @@ def planted_temporaries(settings):
 
 
 def planted_lock_link(settings):
-    sandbox = Sandbox(settings, "planted lock link")
-    victim, _ = root_file(sandbox)
-    shared = shared_folder(sandbox)
-    note = os.path.join(shared, "datafile.dat")
-    write_file(note, b"old")
+    sandbox, victim, shared, note = note_in_shared_folder(settings, "planted lock link")
     as_nobody(os.symlink, victim, os.path.join(shared, ".datafile.dat.lock"))
     outcome = run_save(sandbox, note)
     expect_intact(victim)
@@ -277,10 +278,7 @@ def planted_lock_link(settings):
 
 
 def planted_lock_file(settings):
-    sandbox = Sandbox(settings, "planted lock")
-    shared = shared_folder(sandbox)
-    note = os.path.join(shared, "datafile.dat")
-    write_file(note, b"old")
+    sandbox, _, shared, note = note_in_shared_folder(settings, "planted lock")
     lock = os.path.join(shared, ".datafile.dat.lock")
 
     def plant():

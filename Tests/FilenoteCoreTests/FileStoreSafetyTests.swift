@@ -17,12 +17,19 @@ import Testing
     return shared
   }
 
+  /// A symbolic link `name` → `target` in `folder`, owned by nobody.
+  static func nobodysLink(_ name: String, in folder: String, to target: String) -> String {
+    let link = folder + "/" + name
+    symlink(target, link)
+    lchown(link, nobody, nobody)
+    return link
+  }
+
   @Test func aLinkOfAnotherUserInAStickyFolderIsNotFollowed() throws {
     let folder = TemporaryFolder()
     folder.write("victim", "secret")
-    let link = Self.sharedFolder(in: folder) + "/note"
-    symlink(folder.file("victim"), link)
-    lchown(link, Self.nobody, Self.nobody)
+    let link = Self.nobodysLink(
+      "note", in: Self.sharedFolder(in: folder), to: folder.file("victim"))
     let store = FileStore(path: link)
     let refusal = FilenoteError.unsafePath(
       path: link, why: .othersLink(folder: folder.file("shared")))
@@ -35,9 +42,7 @@ import Testing
   @Test func aLinkOfAnotherUserInAnOrdinaryFolderIsFollowed() throws {
     let folder = TemporaryFolder()
     folder.write("target", "old")
-    let link = folder.file("note")
-    symlink(folder.file("target"), link)
-    lchown(link, Self.nobody, Self.nobody)
+    let link = Self.nobodysLink("note", in: folder.path, to: folder.file("target"))
     try FileStore(path: link).save("new")
     #expect(folder.bytes("target") == Array("new".utf8))
   }
@@ -45,9 +50,8 @@ import Testing
   @Test func aLinkAmongTheFoldersAboveIsJudgedTheSameWay() throws {
     let folder = TemporaryFolder()
     folder.write("private/victim", "secret")
-    let link = Self.sharedFolder(in: folder) + "/dir"
-    symlink(folder.file("private"), link)
-    lchown(link, Self.nobody, Self.nobody)
+    let link = Self.nobodysLink(
+      "dir", in: Self.sharedFolder(in: folder), to: folder.file("private"))
     #expect(
       throws: FilenoteError.unsafePath(
         path: link, why: .othersLink(folder: folder.file("shared")))
@@ -64,9 +68,8 @@ import Testing
     #expect(
       try FileStore(path: folder.file("mine")).resolvedTarget()
         == folder.file("real/datafile.dat"))
-    let planted = Self.sharedFolder(in: folder) + "/note"
-    symlink(folder.file("real/datafile.dat"), planted)
-    lchown(planted, Self.nobody, Self.nobody)
+    let planted = Self.nobodysLink(
+      "note", in: Self.sharedFolder(in: folder), to: folder.file("real/datafile.dat"))
     #expect(
       throws: FilenoteError.unsafePath(
         path: planted, why: .othersLink(folder: folder.file("shared")))
