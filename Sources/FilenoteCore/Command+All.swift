@@ -110,7 +110,8 @@ extension Command {
       Remove the saved note.
 
       Succeeds quietly when there is no note. When the note file is a symbolic
-      link, the file it points to is removed and the link stays.
+      link, the file it points to is removed and the link stays. Only a regular
+      file is removed: a FIFO, a device, a socket or a folder is refused.
       """,
     examples: ["filenote clear"],
     options: []

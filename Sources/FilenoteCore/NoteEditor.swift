@@ -8,10 +8,6 @@ struct NoteEditor {
   let store: FileStore
   let environment: [String: String]
 
-  /// The question the prompt asks too.
-  static let overwriteQuestion =
-    "The note was changed on disk since you opened it. Overwrite it? [y/N] "
-
   func run() throws(FilenoteError) -> ExitCode {
     let terminal = FileDescriptor.standardInput
     guard terminal.isTerminal else { throw .editNeedsTerminal }
@@ -36,23 +32,30 @@ struct NoteEditor {
     // was when they said y.
     var expected = note?.version
     while true {
-      // The check and the save belong under the writer lock (branch safety:
-      // FileStore.withWriterLock), never asking while holding it.
-      let current = try store.currentVersion()
-      if current == expected {
-        try store.save(bytes: text)
+      // The check and the save under one writer lock, so a writer that saved
+      // in between is always seen; never asking while holding it.
+      // nil: saved; otherwise the version found on disk instead of `expected`.
+      let found: FileStore.Version?? = try store.withWriterLock {
+        locked throws(FilenoteError) in
+        let current = try locked.currentVersion()
+        guard current == expected else { return .some(current) }
+        try locked.save(bytes: text)
+        return nil
+      }
+      guard let current = found else {
         say("Saved.")
         return .success
       }
-      guard handOff.confirm(Self.overwriteQuestion, on: terminal, output: output) else {
-        let error = FilenoteError.editConflict(keptIn: handOff.path)
-        // Said before `finish`, which ends the process when a signal (Ctrl-C)
-        // cut the question short.
-        Filenote.report(error)
-        handOff.finish(keeping: true)
-        return error.exitCode
+      if handOff.confirm(EditingPrompt.question, on: terminal, output: output) {
+        expected = current
+        continue
       }
-      expected = current
+      let error = FilenoteError.editConflict(keptIn: handOff.path)
+      // Said before `finish`, which ends the process when a signal (Ctrl-C)
+      // cut the question short.
+      Filenote.report(error)
+      handOff.finish(keeping: true)
+      return error.exitCode
     }
   }
 

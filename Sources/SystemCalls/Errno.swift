@@ -44,6 +44,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public static let brokenPipe = Errno(EPIPE)
   /// ELOOP
   public static let tooManySymbolicLinkLevels = Errno(ELOOP)
+  /// ENAMETOOLONG
+  public static let nameTooLong = Errno(ENAMETOOLONG)
   /// ENOSYS
   public static let noFunction = Errno(ENOSYS)
 }
