@@ -1,23 +1,27 @@
 /// One Character of the edit line as the renderer draws it: the character
 /// itself at its display width, or a one-column stand-in in reverse video.
 ///
-/// Every cell is one or two columns wide, never zero: characters that would
+/// Every cell is at least one column wide, never zero: characters that would
 /// be invisible get a stand-in, so the cursor always has somewhere to be.
+/// Most are one or two; a character a terminal draws apart (an emoji
+/// sequence) may be wider.
 struct Cell: Equatable {
   /// What is written to the terminal.
   let glyph: Character
-  /// Columns the glyph occupies: 1 or 2.
+  /// Columns the glyph occupies: 1 or 2, more for an emoji sequence drawn
+  /// apart.
   let columns: Int
   /// Drawn in reverse video, so a stand-in or an edge marker cannot be
   /// mistaken for the same symbol typed in the text.
   let isReversed: Bool
 
-  /// The cell that draws `character` of the text (or of the prompt).
-  init(_ character: Character) {
+  /// The cell that draws `character` of the text (or of the prompt), as wide
+  /// as the terminal draws it according to `widths`.
+  init(_ character: Character, widths: MeasuredWidths = MeasuredWidths()) {
     if let standIn = DisplayWidth.standIn(for: character) {
       self.init(glyph: standIn, columns: 1, isReversed: true)
     } else {
-      self.init(glyph: character, columns: DisplayWidth.columns(of: character), isReversed: false)
+      self.init(glyph: character, columns: widths.columns(of: character), isReversed: false)
     }
   }
 

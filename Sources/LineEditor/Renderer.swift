@@ -28,8 +28,24 @@ public struct Renderer: Sendable {
   /// edge marker, a wide character and the other edge marker.
   static let minimumTextColumns = 4
 
-  private let promptCells: [Cell]
-  private let promptColumns: Int
+  private let prompt: String
+  private var promptCells: [Cell]
+  private var promptColumns: Int
+  /// How wide the terminal draws the kinds of character terminals disagree
+  /// on, as measured by the terminal layer; every cell is placed by it.
+  /// Setting it forgets what is on screen.
+  public var widths = MeasuredWidths() {
+    didSet {
+      promptCells = prompt.map { Cell($0, widths: widths) }
+      promptColumns = promptCells.reduce(0) { $0 + $1.columns }
+      lastOutput = nil
+    }
+  }
+  /// The kinds of character (see `WidthKind`) the last render drew, or
+  /// placed the cursor by, that `widths` has not measured: drawn at a guessed
+  /// width. A session that can ask the terminal measures them and renders
+  /// again before writing the guess.
+  public private(set) var unmeasuredKinds: [WidthKind] = []
   /// Index of the first visible Character of the text.
   private var anchor = 0
   /// The bytes of the last render, or `nil` when what is on screen is unknown.
@@ -44,7 +60,8 @@ public struct Renderer: Sendable {
   /// The prompt is plain text measured like the text itself; it cannot carry
   /// escape sequences (an ESC in it is drawn as a stand-in, like any control).
   public init(prompt: String) {
-    promptCells = prompt.map(Cell.init)
+    self.prompt = prompt
+    promptCells = prompt.map { Cell($0) }
     promptColumns = promptCells.reduce(0) { $0 + $1.columns }
   }
 
@@ -84,7 +101,7 @@ public struct Renderer: Sendable {
     }
     let screenWidth = width > 0 ? width : Self.defaultWidth
     let room = screenWidth - 1 - Self.minimumTextColumns
-    var prompt = search.prompt.map(Cell.init)
+    var prompt = search.prompt.map { Cell($0, widths: widths) }
     var columns = prompt.reduce(0) { $0 + $1.columns }
     if columns > room && room > Self.minimumTextColumns {
       while columns > room - Cell.leftMarker.columns {
@@ -107,7 +124,8 @@ public struct Renderer: Sendable {
     let showsPrompt = writableColumns - promptColumns >= Self.minimumTextColumns
     let textStart = showsPrompt ? promptColumns : 0
     let window = Window(
-      text: text, budget: max(writableColumns - textStart, 0), highlight: highlight ?? 0..<0)
+      text: text, budget: max(writableColumns - textStart, 0), highlight: highlight ?? 0..<0,
+      widths: widths)
     let cursor = min(max(cursor, 0), window.count)
 
     anchor = window.anchor(following: anchor, toShow: cursor)
@@ -119,6 +137,10 @@ public struct Renderer: Sendable {
       output.draw(promptCells)
     }
     output.draw(frame.cells)
+    // Once every kind is measured this costs nothing per key.
+    unmeasuredKinds =
+      widths.isComplete
+      ? [] : widths.unmeasuredKinds(in: ((showsPrompt ? promptCells : []) + frame.cells).map(\.glyph))
     output.endReverse()
     drawnColumns = textStart + frame.cells.reduce(0) { $0 + $1.columns }
     output.append(TerminalCode.clearToEndOfLine)
@@ -206,11 +228,12 @@ where Text.Element == Character, Text.Index == Int {
   let budget: Int
   /// The Characters drawn highlighted (a search match).
   let highlight: Range<Int>
+  let widths: MeasuredWidths
 
   var count: Int { text.count }
 
   func cell(_ index: Int) -> Cell {
-    let cell = Cell(text[text.startIndex + index])
+    let cell = Cell(text[text.startIndex + index], widths: widths)
     return highlight.contains(index) ? cell.highlighted : cell
   }
 
