@@ -140,7 +140,8 @@ public struct Renderer: Sendable {
     // Once every kind is measured this costs nothing per key.
     unmeasuredKinds =
       widths.isComplete
-      ? [] : widths.unmeasuredKinds(in: ((showsPrompt ? promptCells : []) + frame.cells).map(\.glyph))
+      ? []
+      : widths.unmeasuredKinds(in: ((showsPrompt ? promptCells : []) + frame.cells).map(\.glyph))
     output.endReverse()
     drawnColumns = textStart + frame.cells.reduce(0) { $0 + $1.columns }
     output.append(TerminalCode.clearToEndOfLine)

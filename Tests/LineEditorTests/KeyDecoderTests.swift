@@ -466,7 +466,8 @@ extension KeyDecoderTests {
         for _ in 0..<awaited { decoder.expectCursorReport() }
         var decoded: [Key] = []
         for part in feed { decoded += decoder.decode(part) }
-        #expect(joiningText(decoded) == keys, "fed in \(feed.count)", sourceLocation: sourceLocation)
+        #expect(
+          joiningText(decoded) == keys, "fed in \(feed.count)", sourceLocation: sourceLocation)
         #expect(decoder.takeCursorReports() == reports, sourceLocation: sourceLocation)
         #expect(decoder.takeCursorReports() == [], "taken once", sourceLocation: sourceLocation)
         #expect(!decoder.isWaitingForMoreInput, sourceLocation: sourceLocation)
@@ -504,7 +505,8 @@ extension KeyDecoderTests {
     }
 
     @Test func otherSequencesEndingInRAreNoReport() {
-      expectDecoding("\(esc)[5R\(esc)[1;2;3R\(esc)[?1;2Rq", awaiting: 1, as: [.text("q")], reports: [])
+      expectDecoding(
+        "\(esc)[5R\(esc)[1;2;3R\(esc)[?1;2Rq", awaiting: 1, as: [.text("q")], reports: [])
     }
   }
 }

@@ -3,7 +3,8 @@ import Testing
 @testable import LineEditor
 
 private let family: Character = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
-private let coder: Character = "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"  // woman, skin tone, ZWJ, laptop
+/// A woman with a skin tone, joined to a laptop.
+private let coder: Character = "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"
 
 @Suite struct MeasuredWidthsTests {
   @Suite struct Kinds {

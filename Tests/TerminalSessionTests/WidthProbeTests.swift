@@ -17,7 +17,9 @@ private func written(_ pseudoTerminal: PseudoTerminal) -> String {
   while received.count < 1 << 20 {
     var waiting = pollfd(fd: pseudoTerminal.master, events: Int16(POLLIN), revents: 0)
     guard poll(&waiting, 1, 0) == 1 else { break }
-    let count = buffer.withUnsafeMutableBytes { Glibc.read(pseudoTerminal.master, $0.baseAddress, $0.count) }
+    let count = buffer.withUnsafeMutableBytes {
+      Glibc.read(pseudoTerminal.master, $0.baseAddress, $0.count)
+    }
     guard count > 0 else { break }
     received += buffer[..<count]
   }
@@ -35,8 +37,9 @@ extension TerminalTests {
       let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
       let session = try EditingSession(input: terminal, output: terminal)
       try pseudoTerminal.type("\u{4E2D}\r")
-      #expect(try session.readLine(text: "ascii, e\u{301}, 中文", hint: "h", dimmed: false)
-        == .submitted("ascii, e\u{301}, 中文中"))
+      #expect(
+        try session.readLine(text: "ascii, e\u{301}, 中文", hint: "h", dimmed: false)
+          == .submitted("ascii, e\u{301}, 中文中"))
       session.finish(saying: nil)
       #expect(!written(pseudoTerminal).contains(question))
     }
@@ -48,8 +51,9 @@ extension TerminalTests {
       let session = try EditingSession(input: terminal, output: terminal)
       // The terminal drew the family sample apart: from column 1 to column 7.
       try pseudoTerminal.type("X\u{1B}[5;7RY\r")
-      #expect(try session.readLine(text: "a" + family, hint: "h", dimmed: false)
-        == .submitted("a" + family + "XY"))
+      #expect(
+        try session.readLine(text: "a" + family, hint: "h", dimmed: false)
+          == .submitted("a" + family + "XY"))
       let output = written(pseudoTerminal)
       #expect(output.components(separatedBy: question).count == 2, "asked once")
       #expect(output.contains("\r" + family + question), "the sample, at the start of the line")
@@ -87,15 +91,17 @@ extension TerminalTests {
       let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
       let session = try EditingSession(input: terminal, output: terminal)
       try pseudoTerminal.type("X\r")
-      #expect(try session.readLine(text: family, hint: "h", dimmed: false)
-        == .submitted(family + "X"))
+      #expect(
+        try session.readLine(text: family, hint: "h", dimmed: false)
+          == .submitted(family + "X"))
       let output = written(pseudoTerminal)
       #expect(output.components(separatedBy: question).count == 2)
       #expect(output.hasSuffix("> \(family)X\u{1B}[K\r\u{1B}[9C"), "six columns, as wcwidth adds")
 
       try pseudoTerminal.type("\r")
-      #expect(try session.readLine(text: heart + "\u{1F44D}\u{1F3FD}", hint: "h", dimmed: false)
-        == .submitted(heart + "\u{1F44D}\u{1F3FD}"))
+      #expect(
+        try session.readLine(text: heart + "\u{1F44D}\u{1F3FD}", hint: "h", dimmed: false)
+          == .submitted(heart + "\u{1F44D}\u{1F3FD}"))
       let second = written(pseudoTerminal)
       #expect(!second.contains(question), "never asked again")
       #expect(second.hasSuffix("\u{1B}[K\r\u{1B}[7C"), "heart 1, thumbs-up and skin tone 4")
