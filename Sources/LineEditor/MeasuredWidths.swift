@@ -71,24 +71,15 @@ public struct MeasuredWidths: Equatable, Sendable {
     joinedEmoji != nil && flag != nil && skinTone != nil && emojiVariation != nil
   }
 
-  /// The kinds among `characters` that are not measured yet, each once, in
-  /// `WidthKind` order.
-  public func unmeasuredKinds<Characters: Sequence>(in characters: Characters) -> [WidthKind]
-  where Characters.Element == Character {
-    guard !isComplete else { return [] }
-    var found: [WidthKind] = []
-    for character in characters {
-      if let kind = WidthKind(of: character), self[kind] == nil, !found.contains(kind) {
-        found.append(kind)
-      }
-    }
-    return found.sorted()
-  }
-
   /// The number of columns `character` occupies on the measured terminal.
   /// Like `DisplayWidth.columns(of:)`, meant for printable characters.
   public func columns(of character: Character) -> Int {
-    guard let kind = WidthKind(of: character), let behaviour = self[kind] else {
+    columns(of: character, kind: WidthKind(of: character))
+  }
+
+  /// `columns(of:)` for a character whose kind is known already.
+  func columns(of character: Character, kind: WidthKind?) -> Int {
+    guard let kind, let behaviour = self[kind] else {
       return DisplayWidth.columns(of: character)
     }
     switch behaviour {

@@ -137,11 +137,7 @@ public struct Renderer: Sendable {
       output.draw(promptCells)
     }
     output.draw(frame.cells)
-    // Once every kind is measured this costs nothing per key.
-    unmeasuredKinds =
-      widths.isComplete
-      ? []
-      : widths.unmeasuredKinds(in: ((showsPrompt ? promptCells : []) + frame.cells).map(\.glyph))
+    unmeasuredKinds = Self.unmeasuredKinds(in: showsPrompt ? promptCells : [], frame.cells)
     output.endReverse()
     drawnColumns = textStart + frame.cells.reduce(0) { $0 + $1.columns }
     output.append(TerminalCode.clearToEndOfLine)
@@ -156,6 +152,18 @@ public struct Renderer: Sendable {
     }
     lastOutput = output.bytes
     return output.bytes
+  }
+
+  /// The kinds, each once and in order, of the cells drawn at a guessed
+  /// width. Each cell knows its own, so this is one look per cell.
+  private static func unmeasuredKinds(in prompt: [Cell], _ text: [Cell]) -> [WidthKind] {
+    var kinds: [WidthKind] = []
+    for cell in [prompt, text].joined() {
+      if let kind = cell.unmeasuredKind, !kinds.contains(kind) {
+        kinds.append(kind)
+      }
+    }
+    return kinds.sorted()
   }
 
   /// Forgets what is believed to be on screen (after a resize, Ctrl-L, a

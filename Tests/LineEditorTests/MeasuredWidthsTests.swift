@@ -111,12 +111,15 @@ private let coder: Character = "\u{1F469}\u{1F3FD}\u{200D}\u{1F4BB}"
     }
 
     @Test func theKindsToMeasureAreNamedOnceInOrderAndOnlyWhileUnmeasured() {
-      var widths = MeasuredWidths()
+      var renderer = Renderer(prompt: "> ")
       let line = Array("x\u{2764}\u{FE0F}\u{1F44D}\u{1F3FD}\u{2764}\u{FE0F}\(family)中")
-      #expect(widths.unmeasuredKinds(in: line) == [.joinedEmoji, .skinTone, .emojiVariation])
-      widths.record(1, for: .emojiVariation)
-      #expect(widths.unmeasuredKinds(in: line) == [.joinedEmoji, .skinTone])
-      #expect(widths.unmeasuredKinds(in: Array("plain text, 中文")) == [])
+      _ = renderer.render(line, cursor: 0, width: 80)
+      #expect(renderer.unmeasuredKinds == [.joinedEmoji, .skinTone, .emojiVariation])
+      renderer.widths.record(1, for: .emojiVariation)
+      _ = renderer.render(line, cursor: 0, width: 80)
+      #expect(renderer.unmeasuredKinds == [.joinedEmoji, .skinTone])
+      _ = renderer.render(Array("plain text, 中文"), cursor: 0, width: 80)
+      #expect(renderer.unmeasuredKinds == [])
     }
   }
 }
