@@ -23,6 +23,14 @@ extension PromptTests {
       return try reference.waitFor("tmux to print \(text)") { $0.lines.first == text }.cursor.column
     }
 
+    /// Enter, and the note saved is `text`.
+    static func expectSaved(_ text: String, by session: TmuxSession, in home: TemporaryHome) throws
+    {
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.contents(of: home.notePath) == Array(text.utf8))
+    }
+
     @Test(
       "across each kind the cursor is where tmux ends the same text printed by itself",
       arguments: samples)
@@ -48,9 +56,7 @@ extension PromptTests {
           $0.cursor.column == column && $0.cursor.row == $0.editRow
         }
       }
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.contents(of: home.notePath) == Array("aXY\(sample)b".utf8))
+      try Self.expectSaved("aXY\(sample)b", by: session, in: home)
     }
 
     @Test("a pasted family is drawn at tmux's width, and typing after it too")
@@ -63,9 +69,7 @@ extension PromptTests {
       try session.send(text: "Z")
       try session.waitForEditLine("> abc\(Self.family)Z")
       #expect(try session.cursor().column == column + 1)
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.contents(of: home.notePath) == Array("abc\(Self.family)Z".utf8))
+      try Self.expectSaved("abc\(Self.family)Z", by: session, in: home)
     }
 
     @Test("a long line of skin tones scrolls without ever wrapping onto the next row")
@@ -90,9 +94,7 @@ extension PromptTests {
         try session.send(keys: "BSpace")
         try session.waitFor("# taken back") { $0.editLine?.contains("#") == false }
       }
-      try session.send(keys: "Enter")
-      #expect(try session.waitForExit() == .exited(0))
-      #expect(home.contents(of: home.notePath) == Array(note.utf8))
+      try Self.expectSaved(note, by: session, in: home)
     }
   }
 }

@@ -26,86 +26,86 @@ private func written(_ pseudoTerminal: PseudoTerminal) -> String {
   return String(decoding: received, as: UTF8.self)
 }
 
+/// A session on a pseudo-terminal that the test plays: what the terminal
+/// "types" (keys, and its answers) goes in ahead of each line, which the
+/// session reads exactly as bytes that come after its question.
+private struct PlayedSession {
+  let pseudoTerminal: PseudoTerminal
+  let session: EditingSession
+
+  init() throws {
+    pseudoTerminal = try PseudoTerminal()
+    try pseudoTerminal.setWindowSize(rows: 10, columns: 40)
+    let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
+    session = try EditingSession(input: terminal, output: terminal)
+  }
+
+  /// Edits `text` after `typed` went in; how the line ended and what the
+  /// session wrote meanwhile.
+  func line(_ text: String, typed: String) throws -> (EditingSession.LineEnding, String) {
+    try pseudoTerminal.type(typed)
+    let ending = try session.readLine(text: text, hint: "h", dimmed: false)
+    return (ending, written(pseudoTerminal))
+  }
+}
+
+/// How many times `output` asks for the cursor position.
+private func questions(in output: String) -> Int {
+  output.components(separatedBy: question).count - 1
+}
+
 extension TerminalTests {
   /// The session asks the terminal how wide it draws the characters
   /// terminals disagree on, before it first draws one (SPEC, "On every
-  /// terminal"). The test plays the terminal: its answers are typed ahead,
-  /// which the session reads exactly as answers that come after the question.
+  /// terminal").
   @Suite struct WidthsAskedFromTheTerminal {
     @Test func aLineWithoutSuchCharactersAsksNothing() throws {
-      let pseudoTerminal = try PseudoTerminal()
-      let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
-      let session = try EditingSession(input: terminal, output: terminal)
-      try pseudoTerminal.type("\u{4E2D}\r")
-      #expect(
-        try session.readLine(text: "ascii, e\u{301}, 中文", hint: "h", dimmed: false)
-          == .submitted("ascii, e\u{301}, 中文中"))
-      session.finish(saying: nil)
-      #expect(!written(pseudoTerminal).contains(question))
+      let played = try PlayedSession()
+      defer { played.session.finish(saying: nil) }
+      let (ending, output) = try played.line("ascii, e\u{301}, 中文", typed: "\u{4E2D}\r")
+      #expect(ending == .submitted("ascii, e\u{301}, 中文中"))
+      #expect(questions(in: output) == 0)
     }
 
     @Test func theAnswerSetsTheWidthAndKeysTypedAroundItKeepTheirOrder() throws {
-      let pseudoTerminal = try PseudoTerminal()
-      try pseudoTerminal.setWindowSize(rows: 10, columns: 40)
-      let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
-      let session = try EditingSession(input: terminal, output: terminal)
+      let played = try PlayedSession()
+      defer { played.session.finish(saying: nil) }
       // The terminal drew the family sample apart: from column 1 to column 7.
-      try pseudoTerminal.type("X\u{1B}[5;7RY\r")
-      #expect(
-        try session.readLine(text: "a" + family, hint: "h", dimmed: false)
-          == .submitted("a" + family + "XY"))
-      let output = written(pseudoTerminal)
-      #expect(output.components(separatedBy: question).count == 2, "asked once")
+      let (ending, output) = try played.line("a" + family, typed: "X\u{1B}[5;7RY\r")
+      #expect(ending == .submitted("a" + family + "XY"))
+      #expect(questions(in: output) == 1)
       #expect(output.contains("\r" + family + question), "the sample, at the start of the line")
       // The prompt, a, six columns of family, X and Y.
       #expect(output.hasSuffix("> a\(family)XY\u{1B}[K\r\u{1B}[11C"))
-      session.finish(saying: nil)
     }
 
     @Test func eachKindIsAskedOnceAndOnlyTheKindsNotAskedYet() throws {
-      let pseudoTerminal = try PseudoTerminal()
-      let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
-      let session = try EditingSession(input: terminal, output: terminal)
-      try pseudoTerminal.type("\u{1B}[5;3R\r")
-      _ = try session.readLine(text: family, hint: "h", dimmed: false)
-      _ = written(pseudoTerminal)
-
-      try pseudoTerminal.type("\r")
-      _ = try session.readLine(text: family + "b", hint: "h", dimmed: false)
-      #expect(!written(pseudoTerminal).contains(question), "the family is measured already")
+      let played = try PlayedSession()
+      defer { played.session.finish(saying: nil) }
+      let (_, first) = try played.line(family, typed: "\u{1B}[5;3R\r")
+      #expect(questions(in: first) == 1)
+      let (_, again) = try played.line(family + "b", typed: "\r")
+      #expect(questions(in: again) == 0, "the family is measured already")
 
       // The heart: one column, as xterm draws it.
-      try pseudoTerminal.type("\u{1B}[5;2R\r")
-      _ = try session.readLine(text: heart + family, hint: "h", dimmed: false)
-      let output = written(pseudoTerminal)
-      #expect(output.components(separatedBy: question).count == 2)
+      let (_, output) = try played.line(heart + family, typed: "\u{1B}[5;2R\r")
+      #expect(questions(in: output) == 1)
       #expect(output.contains("\r" + heart + question))
-      #expect(!output.contains("\r" + family + question))
       // The prompt, the heart in one column, the family in two (one wide cell).
       #expect(output.hasSuffix("> \(heart)\(family)\u{1B}[K\r\u{1B}[5C"))
-      session.finish(saying: nil)
     }
 
     @Test func aTerminalThatNeverAnswersIsAskedOnceAndDrawsCodePointsApart() throws {
-      let pseudoTerminal = try PseudoTerminal()
-      let terminal = FileDescriptor(rawValue: pseudoTerminal.slave)
-      let session = try EditingSession(input: terminal, output: terminal)
-      try pseudoTerminal.type("X\r")
-      #expect(
-        try session.readLine(text: family, hint: "h", dimmed: false)
-          == .submitted(family + "X"))
-      let output = written(pseudoTerminal)
-      #expect(output.components(separatedBy: question).count == 2)
+      let played = try PlayedSession()
+      defer { played.session.finish(saying: nil) }
+      let (ending, output) = try played.line(family, typed: "X\r")
+      #expect(ending == .submitted(family + "X"))
+      #expect(questions(in: output) == 1)
       #expect(output.hasSuffix("> \(family)X\u{1B}[K\r\u{1B}[9C"), "six columns, as wcwidth adds")
 
-      try pseudoTerminal.type("\r")
-      #expect(
-        try session.readLine(text: heart + "\u{1F44D}\u{1F3FD}", hint: "h", dimmed: false)
-          == .submitted(heart + "\u{1F44D}\u{1F3FD}"))
-      let second = written(pseudoTerminal)
-      #expect(!second.contains(question), "never asked again")
+      let (_, second) = try played.line(heart + "\u{1F44D}\u{1F3FD}", typed: "\r")
+      #expect(questions(in: second) == 0, "never asked again")
       #expect(second.hasSuffix("\u{1B}[K\r\u{1B}[7C"), "heart 1, thumbs-up and skin tone 4")
-      session.finish(saying: nil)
     }
   }
 }
