@@ -13,6 +13,9 @@
 ///   rest there after the last character of the text.
 /// - A wide character that does not fit at the right edge is not cut in half:
 ///   its columns are left blank. The first visible character is always whole.
+/// - Each character is as wide as `widths` says the terminal draws it (a
+///   family emoji is six columns on a terminal that draws its emoji apart);
+///   kinds not measured yet are guessed, and named in `unmeasuredKinds`.
 /// - Control characters and invisible (zero-width) characters are drawn as
 ///   one-column stand-ins in reverse video (see `DisplayWidth.standIn(for:)`).
 /// - When the terminal is too narrow for the prompt and four columns of text,

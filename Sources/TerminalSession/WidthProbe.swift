@@ -59,10 +59,12 @@ enum WidthProbe {
     }
     decoder.stopAwaitingCursorReports()
     for (kind, report) in zip(kinds, reports) {
-      // Each sample starts at column 1; a report of column 1 or less
-      // means the sample was not drawn at all, which no answer explains.
-      if report.column > 1 {
-        widths.record(report.column - 1, for: kind)
+      // Each sample starts at column 1 and no terminal draws one wider than
+      // two columns a code point: any other report explains nothing, and
+      // the kind is taken to be drawn apart.
+      let columns = report.column - 1
+      if (1...2 * kind.sample.unicodeScalars.count).contains(columns) {
+        widths.record(columns, for: kind)
       }
     }
     widths.assumeApartWhereUnmeasured(kinds)
