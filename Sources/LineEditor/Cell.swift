@@ -18,9 +18,15 @@ struct Cell: Equatable {
   /// widths it was made with have not measured that kind.
   let unmeasuredKind: WidthKind?
 
+  /// The cell that draws `character` of the text (or of the prompt) at the
+  /// width `DisplayWidth` gives it.
+  init(_ character: Character) {
+    self.init(character, widths: MeasuredWidths())
+  }
+
   /// The cell that draws `character` of the text (or of the prompt), as wide
   /// as the terminal draws it according to `widths`.
-  init(_ character: Character, widths: MeasuredWidths = MeasuredWidths()) {
+  init(_ character: Character, widths: MeasuredWidths) {
     if let standIn = DisplayWidth.standIn(for: character) {
       self.init(glyph: standIn, columns: 1, isReversed: true)
     } else {

@@ -64,7 +64,7 @@ public struct Renderer: Sendable {
   /// escape sequences (an ESC in it is drawn as a stand-in, like any control).
   public init(prompt: String) {
     self.prompt = prompt
-    promptCells = prompt.map { Cell($0) }
+    promptCells = prompt.map(Cell.init)
     promptColumns = promptCells.reduce(0) { $0 + $1.columns }
   }
 
