@@ -637,6 +637,21 @@ extension RendererTests {
       }
     }
 
+    @Test(arguments: 1...16)
+    func noWidthWritesTheLastColumnWithCharactersWiderThanTwo(width: Int) {
+      let text = "\(Self.family)a\(Self.thumbsUp)中\(Self.family)\(Self.family)b\(Self.heart)"
+      var display = Self.displayDrawingApart(width: width)
+      for cursor in Array(0...text.count) + Array((0...text.count).reversed()) {
+        display.show(text, cursor: cursor)
+        #expect(display.screen.cursor < width, "cursor \(cursor)")
+        // With room for a whole family (and the markers) the cursor is on its Character.
+        if width >= 2 + 6 + 2 + 1 {
+          let expected = cursor < text.count ? Array(text)[cursor] : nil
+          #expect(display.screen.glyphAtCursor == expected, "cursor \(cursor)")
+        }
+      }
+    }
+
     @Test func theRendererNamesTheKindsItDrewAtAGuessedWidth() {
       var renderer = Renderer(prompt: "> ")
       _ = renderer.render(Array("a\(Self.heart)b\(Self.thumbsUp)"), cursor: 0, width: 40)
