@@ -47,6 +47,9 @@ public final class EditingSession {
   /// terminal as it was before the session (see `runOutsideRawMode`); nil
   /// leaves the key unbound.
   public var editInEditor: ((String) -> LineHandOff)?
+  /// Keys typed while the terminal was being asked how wide it draws some
+  /// characters, handed out (in order) before anything read after them.
+  private var heldKeys: [Key] = []
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
   /// on `output`, and enters raw mode.
@@ -202,6 +205,10 @@ public final class EditingSession {
   /// restored). Returns the keys of one read, possibly none; nil when the
   /// terminal went away.
   private func nextKeys() throws(TerminalError) -> [Key]? {
+    if !heldKeys.isEmpty {
+      defer { heldKeys = [] }
+      return heldKeys
+    }
     let timeout =
       decoder.isInsidePaste
       ? Self.pasteTimeoutMilliseconds
@@ -241,7 +248,32 @@ public final class EditingSession {
 
   private func draw() throws(TerminalError) {
     width = terminal.size.columns
-    try terminal.write(renderer.render(state.buffer, cursor: state.cursor, width: width))
+    try terminal.write(
+      renderMeasuringWidths { [state, width] in
+        $0.render(state.buffer, cursor: state.cursor, width: width)
+      })
+  }
+
+  /// The bytes `render` makes with the renderer, after asking the terminal
+  /// how wide it draws the kinds of character (see `WidthKind`) they would
+  /// have drawn at a guessed width: a render is tried on a copy of the
+  /// renderer, and only a render with nothing left to guess is kept. A line
+  /// without such characters costs nothing more; each kind is asked once.
+  private func renderMeasuringWidths(
+    _ render: (inout Renderer) -> [UInt8]
+  ) throws(TerminalError) -> [UInt8] {
+    while true {
+      var trial = renderer
+      let bytes = render(&trial)
+      let kinds = trial.unmeasuredKinds
+      if kinds.isEmpty || width < WidthProbe.minimumColumns {
+        renderer = trial
+        return bytes
+      }
+      var widths = renderer.widths
+      heldKeys += try WidthProbe.measure(kinds, into: &widths, on: terminal, decoding: &decoder)
+      renderer.widths = widths  // which forgets the line: the samples were drawn on it
+    }
   }
 
   /// When the hint or the drawn line is at least as wide as the old or the
