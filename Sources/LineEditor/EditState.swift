@@ -28,8 +28,9 @@ public struct EditState: Sendable {
   /// makes that edit copy the whole text.
   public private(set) var buffer: TextBuffer
   /// Where the cursor is: before the Character at this index, or at the end
-  /// when it equals `buffer.count`.
-  public private(set) var cursor: Int
+  /// when it equals `buffer.count`. Set from outside only by tests and the
+  /// latency benchmark (bench/latency), to put it anywhere in `0...buffer.count`.
+  public internal(set) var cursor: Int
   private var killRing = KillRing()
   private var history = UndoHistory()
   private var lastAction = LastAction.other
@@ -104,7 +105,21 @@ public struct EditState: Sendable {
   private mutating func replace(
     _ range: Range<Int>, with text: String, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
-    let change = buffer.replace(range, with: text)
+    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+  }
+
+  /// The same for text already in the buffer's form: a kill or undone text.
+  @discardableResult
+  private mutating func replace(
+    _ range: Range<Int>, with text: TextBuffer, joiningLastUndoStep: Bool = false
+  ) -> TextBuffer.Change {
+    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+  }
+
+  /// Records `change`, just made, for undo and puts the cursor after its new text.
+  private mutating func record(
+    _ change: TextBuffer.Change, joiningLastUndoStep: Bool
+  ) -> TextBuffer.Change {
     history.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
     return change
@@ -173,13 +188,13 @@ public struct EditState: Sendable {
     guard !range.isEmpty else { return .unchanged }
     var continuing = false
     if case .kill = previous { continuing = true }
-    killRing.add(String(buffer[range]), direction, continuingLastKill: continuing)
+    killRing.add(buffer.slice(range), direction, continuingLastKill: continuing)
     replace(range, with: "")
     lastAction = .kill
     return .edited
   }
 
-  private mutating func yank(_ text: String, joiningLastUndoStep: Bool) -> EditOutcome {
+  private mutating func yank(_ text: TextBuffer, joiningLastUndoStep: Bool) -> EditOutcome {
     let cursorBefore = cursor
     let change = replace(cursor..<cursor, with: text, joiningLastUndoStep: joiningLastUndoStep)
     lastAction = .yank(change, cursorBefore: cursorBefore)
@@ -207,35 +222,23 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  /// Readline's words are runs of letters and digits.
-  private static func isWordCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber
-  }
-
   /// Where forward-word stops: past the non-word Characters after `position`
-  /// and then past the word that follows them.
+  /// and then past the word that follows them (readline's words are runs of
+  /// letters and digits).
   private func endOfWord(after position: Int) -> Int {
-    var index = position
-    while index < buffer.count, !Self.isWordCharacter(buffer[index]) { index += 1 }
-    while index < buffer.count, Self.isWordCharacter(buffer[index]) { index += 1 }
-    return index
+    buffer.endOfRun(of: .word, from: buffer.endOfRun(of: .nonWord, from: position))
   }
 
   /// Where backward-word stops: back over the non-word Characters before
   /// `position`, then back to the start of the word before them.
   private func startOfWord(before position: Int) -> Int {
-    var index = position
-    while index > 0, !Self.isWordCharacter(buffer[index - 1]) { index -= 1 }
-    while index > 0, Self.isWordCharacter(buffer[index - 1]) { index -= 1 }
-    return index
+    buffer.startOfRun(of: .word, before: buffer.startOfRun(of: .nonWord, before: position))
   }
 
   /// Where unix-word-rubout stops: back over whitespace, then back over
   /// everything that is not whitespace.
   private func startOfWhitespaceDelimitedWord(before position: Int) -> Int {
-    var index = position
-    while index > 0, buffer[index - 1].isWhitespace { index -= 1 }
-    while index > 0, !buffer[index - 1].isWhitespace { index -= 1 }
-    return index
+    buffer.startOfRun(
+      of: .nonWhitespace, before: buffer.startOfRun(of: .whitespace, before: position))
   }
 }

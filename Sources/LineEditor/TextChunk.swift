@@ -32,11 +32,15 @@ struct TextChunk: Sendable {
   /// ascending; the first is 0. Two bytes each, which a chunk within its
   /// limits never outgrows: a chunk longer than that holds one Character.
   private var starts: [UInt16]
+  /// The kinds of all its Characters together, so that a word move can tell
+  /// without reading them whether a word starts or ends in the chunk.
+  private(set) var kinds: CharacterKinds
 
   /// An empty chunk.
   init() {
     text = ""
     starts = []
+    kinds = []
   }
 
   /// A chunk of the Characters of `text` that start at `starts`, which must
@@ -44,6 +48,8 @@ struct TextChunk: Sendable {
   init(text: String, starts: [UInt16]) {
     self.text = text
     self.starts = starts
+    kinds = []
+    kinds = kinds(in: 0..<starts.count)
   }
 
   /// How many Characters the chunk holds.
@@ -96,12 +102,16 @@ struct TextChunk: Sendable {
     // The Characters after the edit moved by the difference in bytes; adding
     // its two's complement with wrapping moves them back as well as forward.
     let moved = UInt16(truncatingIfNeeded: inserted.utf8.count - (end - first))
-    guard moved != 0 else { return }
-    starts.withUnsafeMutableBufferPointer { starts in
-      for index in (range.lowerBound + characters.count)..<starts.count {
-        starts[index] &+= moved
+    if moved != 0 {
+      starts.withUnsafeMutableBufferPointer { starts in
+        for index in (range.lowerBound + characters.count)..<starts.count {
+          starts[index] &+= moved
+        }
       }
     }
+    // A removed Character may have been the only one of its kind: count again
+    // (usually a few Characters in, once every kind has been seen).
+    kinds = kinds(in: 0..<starts.count)
   }
 
   /// Appends the Characters of `other`, as they are. Together they must stay
@@ -110,6 +120,48 @@ struct TextChunk: Sendable {
     let shift = text.utf8.count
     starts.append(contentsOf: other.starts.lazy.map { UInt16(Int($0) + shift) })
     text.append(other.text)
+    kinds.formUnion(other.kinds)
+  }
+
+  /// The Characters in `range` as a chunk of their own.
+  func slice(_ range: Range<Int>) -> TextChunk {
+    let shift = utf8Offset(of: range.lowerBound)
+    return TextChunk(
+      text: text(range), starts: starts[range].map { UInt16(Int($0) - shift) })
+  }
+
+  /// The kinds of the Character at `index`, in `0..<count`.
+  func kinds(at index: Int) -> CharacterKinds {
+    let start = Int(starts[index])
+    if utf8Offset(of: index + 1) - start == 1 {
+      return CharacterKinds.ofASCII[Int(text.utf8[utf8Index(start)])]
+    }
+    return CharacterKinds(self[index])
+  }
+
+  /// The kinds of the Characters in `range` together; stops reading once it
+  /// has seen every kind.
+  func kinds(in range: Range<Int>) -> CharacterKinds {
+    // Reading the bytes in place, with raw bits: a long word of ASCII costs a
+    // table look-up a byte.
+    let bits = text.utf8.withContiguousStorageIfAvailable { utf8 in
+      starts.withUnsafeBufferPointer { starts in
+        CharacterKinds.ofASCII.withUnsafeBufferPointer { ofASCII in
+          var bits: UInt8 = 0
+          var index = range.lowerBound
+          while index < range.upperBound && bits != CharacterKinds.all.rawValue {
+            let start = Int(starts[index])
+            let end = index + 1 < starts.count ? Int(starts[index + 1]) : utf8.count
+            bits |=
+              end - start == 1 ? ofASCII[Int(utf8[start])].rawValue : kinds(at: index).rawValue
+            index += 1
+          }
+          return bits
+        }
+      }
+    }
+    guard let bits else { return range.reduce(into: []) { $0.formUnion(self.kinds(at: $1)) } }
+    return CharacterKinds(rawValue: bits)
   }
 
   /// The string index of the byte at `offset` of the UTF-8 of `text`: O(1),
