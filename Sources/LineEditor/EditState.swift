@@ -161,19 +161,27 @@ public struct EditState: Sendable {
   }
 
   /// Text pasted from a terminal has CR or CRLF line endings; the note keeps
-  /// LF.
+  /// LF. CR and LF are ASCII, never part of another scalar's UTF-8, so the
+  /// bytes are rewritten as they are: a large paste costs a copy.
   private static func normalizingLineEndings(_ text: String) -> String {
-    var result = String.UnicodeScalarView()
+    let carriageReturn = UInt8(ascii: "\r")
+    let lineFeed = UInt8(ascii: "\n")
+    let hasCarriageReturn =
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(carriageReturn) }
+      ?? text.utf8.contains(carriageReturn)
+    guard hasCarriageReturn else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var afterCarriageReturn = false
-    for scalar in text.unicodeScalars {
-      if scalar == "\r" {
-        result.append("\n")
-      } else if !(scalar == "\n" && afterCarriageReturn) {
-        result.append(scalar)
+    for byte in text.utf8 {
+      if byte == carriageReturn {
+        bytes.append(lineFeed)
+      } else if !(byte == lineFeed && afterCarriageReturn) {
+        bytes.append(byte)
       }
-      afterCarriageReturn = scalar == "\r"
+      afterCarriageReturn = byte == carriageReturn
     }
-    return String(result)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   // MARK: - Killing and yanking

@@ -8,7 +8,8 @@
 /// boundary or a chunk outgrows its limits) and shifts the chunk indexes
 /// after it, so a key costs about the same on a one-line note as on a
 /// megabyte one, wherever the previous edit was. Loading copies the note's
-/// bytes and clusters only what is not ASCII or Latin; saving joins the
+/// bytes and clusters only what is not ASCII, Latin, CJK or another script
+/// of ``StandaloneScalars``; saving joins the
 /// chunks' strings. Both grow with the note, but cheaply.
 ///
 /// Every edit re-clusters the characters around it, so the buffer always holds

@@ -23,20 +23,35 @@ extension TextChunk {
         return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
       }
 
-      /// Whether the scalars of `bytes` are all below U+0300 (ASCII and
-      /// Latin letters with their accents precomposed, mostly) and none is
-      /// CR: between two such scalars there is always a Character boundary
-      /// (the standard library's own shortcut), so each is a Character.
-      func isBelowU0300WithoutCR(_ bytes: Range<Int>) -> Bool {
+      /// How many bytes the scalar whose UTF-8 starts at `offset` takes.
+      func scalarLength(at offset: Int) -> Int {
+        switch utf8[offset] {
+        case ..<0x80: 1
+        case ..<0xE0: 2
+        case ..<0xF0: 3
+        default: 4
+        }
+      }
+
+      /// Whether the scalars of `bytes` are all ``StandaloneScalars`` (ASCII,
+      /// Latin letters with their accents precomposed, CJK, kana...): then
+      /// each is a Character.
+      func isStandalone(_ bytes: Range<Int>) -> Bool {
         var offset = bytes.lowerBound
         while offset < bytes.upperBound {
-          switch utf8[offset] {
-          case 0x0D: return false
-          case ..<0x80: offset += 1
-          // Lead bytes of U+0080...U+02FF.
-          case 0xC2...0xCB: offset += 2
+          let lead = UInt32(utf8[offset])
+          let value: UInt32
+          switch scalarLength(at: offset) {
+          case 1: value = lead
+          case 2: value = (lead & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F)
+          case 3:
+            value =
+              (lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6
+              | UInt32(utf8[offset + 2] & 0x3F)
           default: return false
           }
+          guard StandaloneScalars.contains(value) else { return false }
+          offset += scalarLength(at: offset)
         }
         return true
       }
@@ -46,6 +61,15 @@ extension TextChunk {
         // ASCII but CR, up to the last byte before one that is not ASCII
         // (which may extend it): each byte a Character of its own.
         var asciiEnd = offset
+        // Eight bytes at a time while none is CR or above ASCII: a long
+        // note is mostly such runs.
+        while asciiEnd + 8 <= utf8.count {
+          let word = UnsafeRawPointer(utf8.baseAddress! + asciiEnd).loadUnaligned(as: UInt64.self)
+          let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
+          let hasZeroByte = (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080
+          guard (word & 0x8080_8080_8080_8080) | hasZeroByte == 0 else { break }
+          asciiEnd += 8
+        }
         while asciiEnd < utf8.count && utf8[asciiEnd] < 0x80 && utf8[asciiEnd] != 0x0D {
           asciiEnd += 1
         }
@@ -59,11 +83,11 @@ extension TextChunk {
         }
         var runEnd = offset + 1
         while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
-        if isBelowU0300WithoutCR(offset..<runEnd) {
+        if isStandalone(offset..<runEnd) {
           var start = offset
           while start < runEnd {
             cutter.characterStarts(at: start)
-            start += utf8[start] < 0x80 ? 1 : 2
+            start += scalarLength(at: start)
           }
           offset = runEnd
           continue
