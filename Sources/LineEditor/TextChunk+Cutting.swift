@@ -226,7 +226,7 @@ extension TextChunk {
     private func chunk(upTo offset: Int) -> TextChunk {
       // A slice of a string is copied as it is, not decoded again.
       let text = String(source[utf8Index(chunkStart)..<utf8Index(offset)])
-      return TextChunk(text: text, starts: Array(starts[..<startCount]))
+      return TextChunk(text: text, starts: starts[..<startCount])
     }
 
     /// The string index of the byte at `offset` of `source`.
