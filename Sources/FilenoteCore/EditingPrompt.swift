@@ -21,7 +21,9 @@ struct EditingPrompt {
 
   /// How a session ended.
   private enum Ending {
-    case submit(String)
+    /// The edited text's UTF-8, made from the editor's chunks without a
+    /// String in between: a large note is not held three times over.
+    case submit([UInt8])
     case cancel
     case endOfInput
   }
@@ -40,9 +42,8 @@ struct EditingPrompt {
     }
     defer { terminal.restore() }
 
-    let original = note?.text ?? ""
     var session = Session(
-      terminal: terminal, state: EditState(text: original), hint: hint())
+      terminal: terminal, state: EditState(text: note?.text ?? ""), hint: hint())
     var version = note?.version
     while true {
       let ending: Ending
@@ -61,7 +62,7 @@ struct EditingPrompt {
         return .failure
       case .submit(let text):
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
-        let unchanged = text.utf8.elementsEqual(original.utf8)
+        let unchanged = text == (note?.bytes ?? [])
         if unchanged && note != nil || text.isEmpty && note == nil {
           session.finish(saying: "Nothing changed.")
           return .success
@@ -85,7 +86,7 @@ struct EditingPrompt {
           version = current
         }
         session.finish(saying: nil)
-        try store.save(text)
+        try store.save(bytes: text)
         session.say("Saved.")
         return .success
       }
@@ -172,7 +173,7 @@ struct EditingPrompt {
             changed = true
             continue
           case .unchanged: continue
-          case .submit: ending = .submit(state.text)
+          case .submit: ending = .submit(state.buffer.utf8Bytes)
           case .cancel: ending = .cancel
           case .endOfInput: ending = .endOfInput
           case .redrawScreen:

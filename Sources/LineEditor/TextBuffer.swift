@@ -80,6 +80,17 @@ public struct TextBuffer: Sendable {
     return result
   }
 
+  /// The text's UTF-8, as saving writes it: O(n), a copy of its bytes made
+  /// without a String in between.
+  public var utf8Bytes: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.utf8Count })
+    for chunk in chunks {
+      bytes.append(contentsOf: chunk.text.utf8)
+    }
+    return bytes
+  }
+
   /// Inserts `text` before the Character at `index` (or at the end when
   /// `index == count`), then re-clusters around it.
   ///
