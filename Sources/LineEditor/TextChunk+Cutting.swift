@@ -139,12 +139,16 @@ extension TextChunk {
     private var chunks: [TextChunk] = []
     /// Offset in `source`'s UTF-8 of the chunk being filled.
     private var chunkStart = 0
-    /// Where the Characters of the chunk being filled start, from
-    /// `chunkStart`, in the first `startCount` slots: a chunk never holds
-    /// more Characters than its share of bytes, and one scratch array written
-    /// in place is much faster to fill than an array appended to.
-    private var starts: [UInt16]
-    private var startCount = 0
+    /// How many Characters the chunk being filled holds so far.
+    private var count = 0
+    /// Offset in `source`'s UTF-8 of the last Character recorded, whose end
+    /// (and so whether it is longer than a byte) is not known yet.
+    private var lastStart = 0
+    /// The Characters longer than a byte of the chunk being filled, as
+    /// ``TextChunk`` keeps them: scratch arrays, reused from chunk to chunk.
+    /// A run of one-byte Characters writes nothing here.
+    private var longIndices: [UInt16] = []
+    private var extraBytes: [UInt32] = []
 
     init(source: String, limits: Limits) {
       self.source = source
@@ -152,7 +156,6 @@ extension TextChunk {
       let length = source.utf8.count
       let chunkCount = Swift.max((length + limits.target - 1) / limits.target, 1)
       share = Swift.max((length + chunkCount - 1) / chunkCount, 1)
-      starts = Array(repeating: 0, count: share)
     }
 
     /// Records a Character that starts at `offset`, first closing the chunk
@@ -162,8 +165,8 @@ extension TextChunk {
       if offset - chunkStart >= share {
         close(at: offset)
       }
-      starts[startCount] = UInt16(truncatingIfNeeded: offset - chunkStart)
-      startCount += 1
+      lastStart = offset
+      count += 1
     }
 
     /// Records Characters of one byte each at `offsets`, closing chunks as
@@ -176,20 +179,15 @@ extension TextChunk {
           close(at: first)
         }
         let end = Swift.min(offsets.upperBound, chunkStart + share)
-        let shift = first - chunkStart - startCount
-        starts.withUnsafeMutableBufferPointer { starts in
-          for slot in startCount..<(startCount + end - first) {
-            starts[slot] = UInt16(truncatingIfNeeded: slot + shift)
-          }
-        }
-        startCount += end - first
+        count += end - first
         first = end
       }
+      lastStart = offsets.upperBound - 1
     }
 
     /// The chunks, the last one closed at the end of the text.
     mutating func finish() -> [TextChunk] {
-      guard startCount > 0 else { return chunks }
+      guard count > 0 else { return chunks }
       let end = source.utf8.count
       previousCharacterEnds(at: end)
       let lastLength = end - chunkStart
@@ -206,27 +204,39 @@ extension TextChunk {
       return chunks
     }
 
-    /// When the Character that ends at `offset` takes the chunk past its
-    /// maximum, it moves to a chunk of its own.
+    /// The last Character recorded ends at `offset`: when it takes the chunk
+    /// past its maximum, it moves to a chunk of its own; when it is longer
+    /// than a byte, it goes in the table of long ones.
     private mutating func previousCharacterEnds(at offset: Int) {
-      guard offset - chunkStart > limits.maximum && startCount > 1 else { return }
-      startCount -= 1
-      close(at: chunkStart + Int(starts[startCount]))
-      starts[0] = 0
-      startCount = 1
+      guard count > 0 else { return }
+      if offset - chunkStart > limits.maximum && count > 1 {
+        count -= 1
+        close(at: lastStart)
+        count = 1
+      }
+      let length = offset - lastStart
+      if length > 1 {
+        longIndices.append(UInt16(truncatingIfNeeded: count - 1))
+        extraBytes.append((extraBytes.last ?? 0) + UInt32(length - 1))
+      }
     }
 
     private mutating func close(at offset: Int) {
       chunks.append(chunk(upTo: offset))
       chunkStart = offset
-      startCount = 0
+      count = 0
+      longIndices.removeAll(keepingCapacity: true)
+      extraBytes.removeAll(keepingCapacity: true)
     }
 
     /// The chunk being filled, ending at `offset`.
     private func chunk(upTo offset: Int) -> TextChunk {
-      // A slice of a string is copied as it is, not decoded again.
+      // A slice of a string is copied as it is, not decoded again; the
+      // tables are copied into arrays no larger than their elements.
       let text = String(source[utf8Index(chunkStart)..<utf8Index(offset)])
-      return TextChunk(text: text, starts: starts[..<startCount])
+      return TextChunk(
+        text: text, count: count, longIndices: longIndices.map { $0 },
+        extraBytes: extraBytes.map { $0 })
     }
 
     /// The string index of the byte at `offset` of `source`.

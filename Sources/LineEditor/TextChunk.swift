@@ -50,31 +50,10 @@ struct TextChunk: Sendable {
     self.init(text: "", count: 0, longIndices: [], extraBytes: [])
   }
 
-  /// A chunk of the Characters of `text` that start at the UTF-8 offsets
-  /// `starts`, which must be where Swift clusters them.
-  init(text: String, starts: ArraySlice<UInt16>) {
-    /// The bytes the Character at `index` takes.
-    func length(_ index: Int) -> Int {
-      let next =
-        index + 1 < starts.count ? Int(starts[starts.startIndex + index + 1]) : text.utf8.count
-      return next - Int(starts[starts.startIndex + index])
-    }
-    // Counted first, so that the tables take no more memory than they hold.
-    let longCount = (0..<starts.count).reduce(0) { $0 + (length($1) > 1 ? 1 : 0) }
-    var longIndices: [UInt16] = []
-    var extraBytes: [UInt32] = []
-    longIndices.reserveCapacity(longCount)
-    extraBytes.reserveCapacity(longCount)
-    var extra: UInt32 = 0
-    for index in 0..<starts.count where length(index) > 1 {
-      extra += UInt32(length(index) - 1)
-      longIndices.append(UInt16(truncatingIfNeeded: index))
-      extraBytes.append(extra)
-    }
-    self.init(text: text, count: starts.count, longIndices: longIndices, extraBytes: extraBytes)
-  }
-
-  private init(text: String, count: Int, longIndices: [UInt16], extraBytes: [UInt32]) {
+  /// A chunk of the `count` Characters of `text`, which must be where Swift
+  /// clusters them, with the long ones at `longIndices` taking `extraBytes`
+  /// (as the properties of those names hold them).
+  init(text: String, count: Int, longIndices: [UInt16], extraBytes: [UInt32]) {
     self.text = text
     self.count = count
     self.longIndices = longIndices
