@@ -43,13 +43,16 @@ run: release
 	$(RELEASE_BINARY) $(ARGS)
 
 # The benchmarks of README.md's Performance section, judged against their
-# targets (a few minutes; not part of `make test`).
+# targets (a few minutes; not part of `make test`); bench/latency.py is the
+# per-key latency table.
 bench: release
 	python3 bench/bench.py --binary $(RELEASE_BINARY)
+	python3 bench/latency.py --binary $(RELEASE_BINARY)
 
 # Each benchmark once, to show they still run; timings are not judged.
 bench-check: release
 	python3 bench/bench.py --binary $(RELEASE_BINARY) --smoke
+	python3 bench/latency.py --binary $(RELEASE_BINARY) --smoke
 
 # Rewrites bench/symbol-order.txt from a trace of the release binary.
 symbol-order: release
