@@ -2,12 +2,13 @@ extension TextChunk {
   /// `text` cut into chunks within `limits`, clustered exactly as Swift
   /// clusters `text` into Characters.
   ///
-  /// Most notes are mostly ASCII, and between two ASCII scalars there is
-  /// always a Character boundary, except inside CR LF: no ASCII scalar extends,
-  /// joins, prepends or pairs with another. So the text is split there without
-  /// asking the standard library, which clusters only the runs between such
-  /// boundaries. Every run starts after an ASCII scalar (or at the start), so
-  /// clustering it alone gives what clustering the whole text gives.
+  /// Most notes are mostly ASCII, Latin, CJK: ``StandaloneScalars``, between
+  /// two of which there is always a Character boundary. So a run of them is
+  /// cut without asking the standard library, which clusters only what lies
+  /// between such runs: from the last scalar of a run (which what follows may
+  /// extend) to the next place where two ASCII scalars meet (not CR LF),
+  /// where a run starts again. Every run starts on a boundary of the whole
+  /// text, so clustering it alone gives what clustering the whole text gives.
   static func chunks(of text: String, limits: Limits) -> [TextChunk] {
     var text = text
     text.makeContiguousUTF8()
@@ -33,74 +34,87 @@ extension TextChunk {
         }
       }
 
-      /// Whether the scalars of `bytes` are all ``StandaloneScalars`` (ASCII,
-      /// Latin letters with their accents precomposed, CJK, kana...): then
-      /// each is a Character.
-      func isStandalone(_ bytes: Range<Int>) -> Bool {
-        var offset = bytes.lowerBound
-        while offset < bytes.upperBound {
-          let lead = UInt32(utf8[offset])
-          let value: UInt32
-          switch scalarLength(at: offset) {
-          case 1: value = lead
-          case 2: value = (lead & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F)
-          case 3:
-            value =
-              (lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6
-              | UInt32(utf8[offset + 2] & 0x3F)
-          default: return false
-          }
-          guard StandaloneScalars.contains(value) else { return false }
-          offset += scalarLength(at: offset)
+      /// The eight bytes from `offset`, to test them at once.
+      func word(at offset: Int) -> UInt64 {
+        UnsafeRawPointer(utf8.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+      }
+
+      /// Whether the scalar whose UTF-8 starts at `offset` is standalone.
+      func isStandalone(at offset: Int) -> Bool {
+        let lead = UInt32(utf8[offset])
+        switch scalarLength(at: offset) {
+        case 1: return lead != 0x0D
+        case 2:
+          return StandaloneScalars.contains((lead & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F))
+        case 3:
+          return StandaloneScalars.contains(
+            (lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6
+              | UInt32(utf8[offset + 2] & 0x3F))
+        default: return false
         }
-        return true
+      }
+
+      /// The end of the run of standalone scalars from `offset`, and where its
+      /// last scalar starts.
+      func standaloneRun(from offset: Int) -> (end: Int, lastStart: Int) {
+        var end = offset
+        var lastStart = offset
+        while end < utf8.count {
+          // Eight bytes at a time while none is CR or above ASCII.
+          if end + 8 <= utf8.count {
+            let word = word(at: end)
+            let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
+            let hasZeroByte = (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080
+            if (word & 0x8080_8080_8080_8080) | hasZeroByte == 0 {
+              lastStart = end + 7
+              end += 8
+              continue
+            }
+          }
+          guard isStandalone(at: end) else { break }
+          lastStart = end
+          end += scalarLength(at: end)
+        }
+        return (end, lastStart)
       }
 
       var offset = 0
       while offset < utf8.count {
-        // ASCII but CR, up to the last byte before one that is not ASCII
-        // (which may extend it): each byte a Character of its own.
-        var asciiEnd = offset
-        // Eight bytes at a time while none is CR or above ASCII: a long
-        // note is mostly such runs.
-        while asciiEnd + 8 <= utf8.count {
-          let word = UnsafeRawPointer(utf8.baseAddress! + asciiEnd).loadUnaligned(as: UInt64.self)
-          let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
-          let hasZeroByte = (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080
-          guard (word & 0x8080_8080_8080_8080) | hasZeroByte == 0 else { break }
-          asciiEnd += 8
-        }
-        while asciiEnd < utf8.count && utf8[asciiEnd] < 0x80 && utf8[asciiEnd] != 0x0D {
-          asciiEnd += 1
-        }
-        if asciiEnd < utf8.count && utf8[asciiEnd] >= 0x80 && asciiEnd > offset {
-          asciiEnd -= 1
-        }
-        if asciiEnd > offset {
-          cutter.singleByteCharacters(offset..<asciiEnd)
-          offset = asciiEnd
+        let run = standaloneRun(from: offset)
+        // The last scalar is a Character of its own only when nothing that
+        // could extend it follows.
+        let recorded = run.end == utf8.count ? run.end : run.lastStart
+        if recorded > offset {
+          var start = offset
+          while start < recorded {
+            if utf8[start] < 0x80 {
+              var end = start + 1
+              while end + 8 <= recorded && word(at: end) & 0x8080_8080_8080_8080 == 0 {
+                end += 8
+              }
+              while end < recorded && utf8[end] < 0x80 { end += 1 }
+              cutter.singleByteCharacters(start..<end)
+              start = end
+            } else {
+              cutter.characterStarts(at: start)
+              start += scalarLength(at: start)
+            }
+          }
+          offset = recorded
           continue
         }
         var runEnd = offset + 1
         while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
-        if isStandalone(offset..<runEnd) {
-          var start = offset
-          while start < runEnd {
-            cutter.characterStarts(at: start)
-            start += scalarLength(at: start)
-          }
-          offset = runEnd
-          continue
-        }
         // A string of its own, not a substring: the standard library checks
         // every index of a substring that starts at an index it did not make
         // by clustering backwards, which costs as much as clustering again.
-        let run = String(
+        let clustered = String(
           decoding: UnsafeBufferPointer(rebasing: utf8[offset..<runEnd]), as: UTF8.self)
-        var index = run.startIndex
-        while index < run.endIndex {
-          cutter.characterStarts(at: offset + run.utf8.distance(from: run.startIndex, to: index))
-          index = run.index(after: index)
+        var index = clustered.startIndex
+        while index < clustered.endIndex {
+          cutter.characterStarts(
+            at: offset + clustered.utf8.distance(from: clustered.startIndex, to: index))
+          index = clustered.index(after: index)
         }
         offset = runEnd
       }
