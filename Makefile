@@ -3,13 +3,16 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
+PYTHON ?= python3
 # The release build (the one `run`, `install` and `bench` use): one static
 # executable, so nothing is loaded or relocated before main, linked by lld
-# with the functions a run calls laid out together (bench/symbol-order.txt,
-# written by `make symbol-order`), so a short run maps few pages. See the
-# Performance section of README.md for what each of these buys.
+# with the functions a run calls laid out together, so a short run maps few
+# pages. That order is traced from the binary being built (see `release`) and
+# kept in .build, never committed. See the Performance section of README.md
+# for what each of these buys.
+SYMBOL_ORDER = .build/symbol-order.txt
 RELEASE_FLAGS = -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/bench/symbol-order.txt \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) \
 	-Xlinker --no-warn-symbol-ordering
 RELEASE_BINARY = .build/release/filenote
 
@@ -25,18 +28,32 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # (the tests install the debug binary they already have: make install-files BINARY=...).
 BINARY ?= $(RELEASE_BINARY)
 
-.PHONY: all build release run test format lint clean install install-files uninstall \
-	bench bench-check symbol-order reliability reliability-short fuzz fuzz-short
+.PHONY: all build release run test test-tools format lint clean install install-files \
+	uninstall bench bench-check reliability reliability-short fuzz fuzz-short \
+	terminals terminals-if-installed screenshots
 
 all: build
 
 build:
 	$(SWIFT) build
 
+# Two passes: link (on a fresh clone with an empty order), then, when the
+# binary changed, trace which functions a few runs of it call first
+# (bench/symbol_order.py) and relink it with that order when the order
+# changed. SwiftPM does not see the order file as an input of the link, hence
+# the rm. Where the tracer cannot run (see its doc), the binary keeps the
+# order it has.
 release:
-	@# SwiftPM does not see the ordering file as an input of the link: relink when it changed.
-	@if [ bench/symbol-order.txt -nt $(RELEASE_BINARY) ]; then rm -f $(RELEASE_BINARY); fi
+	@mkdir -p .build && touch -a $(SYMBOL_ORDER)
 	$(SWIFT) build $(RELEASE_FLAGS)
+	@if [ $(RELEASE_BINARY) -nt $(SYMBOL_ORDER) ] || [ ! -s $(SYMBOL_ORDER) ]; then \
+		$(PYTHON) bench/symbol_order.py $(RELEASE_BINARY) $(SYMBOL_ORDER).new || \
+			{ echo "release: linked without a traced function order"; exit 0; }; \
+		if cmp -s $(SYMBOL_ORDER).new $(SYMBOL_ORDER); then rm $(SYMBOL_ORDER).new; \
+		else mv $(SYMBOL_ORDER).new $(SYMBOL_ORDER) && rm $(RELEASE_BINARY) && \
+			echo "$(SWIFT) build $(RELEASE_FLAGS)" && $(SWIFT) build $(RELEASE_FLAGS); fi && \
+		touch $(SYMBOL_ORDER); \
+	fi
 
 # make run ARGS="show"
 run: release
@@ -46,27 +63,33 @@ run: release
 # targets (a few minutes; not part of `make test`); bench/latency.py is the
 # per-key latency table.
 bench: release
-	python3 bench/bench.py --binary $(RELEASE_BINARY)
-	python3 bench/latency.py --binary $(RELEASE_BINARY)
+	$(PYTHON) bench/bench.py --binary $(RELEASE_BINARY)
+	$(PYTHON) bench/latency.py --binary $(RELEASE_BINARY)
 
 # Each benchmark once, to show they still run; timings are not judged.
 bench-check: release
-	python3 bench/bench.py --binary $(RELEASE_BINARY) --smoke
-	python3 bench/latency.py --binary $(RELEASE_BINARY) --smoke
+	$(PYTHON) bench/bench.py --binary $(RELEASE_BINARY) --smoke
+	$(PYTHON) bench/latency.py --binary $(RELEASE_BINARY) --smoke
 
-# Rewrites bench/symbol-order.txt from a trace of the release binary.
-symbol-order: release
-	python3 bench/symbol_order.py $(RELEASE_BINARY) bench/symbol-order.txt
-
-# The whole test suite, as CI runs it: formatting, unit and end-to-end tests,
-# and one quick run of each benchmark (built so they cannot rot; timings are
-# not judged here).
-test: lint
+# The whole test suite, as CI runs it: first the programs the tests use
+# (installed when missing, see test-tools), then formatting, unit and
+# end-to-end tests, one quick run of each benchmark (built so they cannot
+# rot; timings are not judged here), the short reliability suite and the
+# short fuzzing.
+test: test-tools
+	$(MAKE) lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) bench-check
 	$(MAKE) reliability-short
 	$(MAKE) fuzz-short
+	$(MAKE) terminals-if-installed
+
+# Checks for every program the tests run (the list is in scripts/test-tools)
+# and installs the missing ones with apt-get as root; otherwise prints the one
+# command that would, and fails.
+test-tools:
+	scripts/test-tools install
 
 # The reliability suite (reliability/run.py, Python 3 standard library only):
 # kill -9 crash loop, concurrent saves and reads, faults, bad input, terminal
@@ -75,7 +98,6 @@ test: lint
 # (for CI, on the debug build) takes well under a minute; the long one, on the
 # release build, gives the figures in README.md. Pass RELIABILITY_FLAGS="--seed N"
 # to repeat a run.
-PYTHON ?= python3
 RELIABILITY_FLAGS ?=
 
 reliability-short: build
@@ -83,6 +105,26 @@ reliability-short: build
 
 reliability: release
 	$(PYTHON) reliability/run.py --setting long --binary $(RELEASE_BINARY) $(RELIABILITY_FLAGS)
+
+# The prompt in real terminal emulators (xterm, VTE, kitty, alacritty) under a
+# private Xvfb, keys typed by xdotool: after every step the cursor must be
+# where the emulator draws the text (terminals/run.py; about a minute and a
+# half). Its Debian packages are the optional lines of scripts/test-tools
+# (`make test` installs them as root); an emulator that is missing is skipped. `make test` runs it when Xvfb,
+# xdotool and xmodmap are there. TERMINALS_FLAGS="--verbose --emulator xterm"
+# prints every check of one emulator.
+TERMINALS_FLAGS ?=
+
+terminals: build
+	$(PYTHON) terminals/run.py --binary .build/debug/filenote $(TERMINALS_FLAGS)
+
+terminals-if-installed: build
+	$(PYTHON) terminals/run.py --binary .build/debug/filenote --if-installed $(TERMINALS_FLAGS)
+
+# Regenerates the README's pictures of the prompt (doc/screenshots/*.png) in
+# xterm under Xvfb (terminals/screenshots.py); same packages as `terminals`.
+screenshots: build
+	$(PYTHON) terminals/screenshots.py --binary .build/debug/filenote --output doc/screenshots
 
 # libFuzzer harnesses for the key decoder + editor + renderer and the UTF-8
 # validator (see fuzz/run.sh); each fails on a crash or a broken invariant.

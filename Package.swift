@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The layers, lowest first; a target depends only on those below it.
 let package = Package(
   name: "filenote",
   products: [
@@ -8,16 +9,27 @@ let package = Package(
   ],
   targets: [
     // The few libc calls Swift cannot make itself (variadic ioctl, signal handlers).
+    // Only SystemCalls may depend on it.
     .target(name: "CFilenote"),
-    // The terminal line editor: a pure core (keys in, text + cursor + screen out)
-    // and a thin layer over the real terminal.
-    .target(name: "LineEditor", dependencies: ["CFilenote"]),
+    // Every libc call filenote makes, each failure a typed Errno; the only
+    // target that imports Glibc.
+    .target(name: "SystemCalls", dependencies: ["CFilenote"]),
+    // The pure line editor: keys in, text + cursor + screen bytes out. No
+    // dependencies at all, so the compiler keeps it free of I/O.
+    .target(name: "LineEditor"),
+    // The real terminal (raw mode, signals, size) and the editing session
+    // that runs the line editor on it.
+    .target(name: "TerminalSession", dependencies: ["SystemCalls", "LineEditor"]),
     // Everything filenote does: where the note lives, how it is saved, the commands.
-    .target(name: "FilenoteCore", dependencies: ["LineEditor", "CFilenote"]),
+    .target(name: "FilenoteCore", dependencies: ["SystemCalls", "LineEditor", "TerminalSession"]),
     .executableTarget(name: "filenote", dependencies: ["FilenoteCore"]),
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-    .testTarget(name: "FilenoteCoreTests", dependencies: ["FilenoteCore"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["filenote"]),
+    .testTarget(
+      name: "TerminalSessionTests", dependencies: ["TerminalSession", "SystemCalls", "LineEditor"]),
+    .testTarget(
+      name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore"]),
   ],
   swiftLanguageModes: [.v6]
 )

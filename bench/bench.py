@@ -8,9 +8,9 @@ machine that is busier in one moment than the next slows both sides of a pair
 alike. Every run gets its own temporary HOME (or --file) prepared before the
 clock starts; its result is checked after the clock stops.
 
-Peak memory is the maximum resident set size that /usr/bin/time reports
-(getrusage of a child forked from this Python process would count this
-process's own pages, which a child keeps until it calls exec).
+Processes and pseudo-terminals are run by the reliability suite's helpers
+(reliability/harness.py: run_timed, run_pipeline, TerminalRun); peak memory
+is the maximum resident set size that /usr/bin/time reports, as there.
 
     bench/bench.py --binary .build/release/filenote       # the table, judged
     bench/bench.py --binary .build/release/filenote --smoke   # each once, not judged
@@ -21,23 +21,21 @@ missed, 2 when a benchmark could not run.
 """
 
 import argparse
-import fcntl
 import os
-import pty
 import random
-import select
 import shutil
-import signal
 import statistics
-import struct
 import sys
 import tempfile
-import termios
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable, Optional
 
-TIME = "/usr/bin/time"
+sys.dont_write_bytecode = True  # no __pycache__ in the worktree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
+import harness  # noqa: E402
+
+TIME = harness.TIME
 KIB = 1024
 MIB = 1024 * 1024
 # The pseudo-terminal's size, fixed so every run draws the same screen.
@@ -120,135 +118,40 @@ def environment(home: str, **extra: str) -> dict[str, str]:
 
 def spawn(argv: list[str], env: dict[str, str], stdin: str = "/dev/null",
           stdout: str = "/dev/null", measure_memory: bool = False) -> Run:
-    """Runs argv (posix_spawn, so the timing carries no fork of this process)
-    with stdin and stdout redirected to files, and checks its exit status."""
-    peak_file = None
-    if measure_memory:
-        peak_file = stdout + ".peak"
-        argv = [TIME, "-f", "%M", "-o", peak_file, *argv]
-    errors = stdout + ".err" if stdout != "/dev/null" else "/dev/null"
-    actions = [
-        (os.POSIX_SPAWN_OPEN, 0, stdin, os.O_RDONLY, 0),
-        (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
-        (os.POSIX_SPAWN_OPEN, 2, errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
-    ]
-    start = time.perf_counter()
-    pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
-    _, status = os.waitpid(pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        detail = open(errors, errors="replace").read().strip() if errors != "/dev/null" else ""
-        raise BenchError(f"{' '.join(argv)} exited {os.waitstatus_to_exitcode(status)}: {detail}")
-    return Run(seconds, read_peak(peak_file) if peak_file else None)
+    """Runs argv with stdin and stdout redirected to files, and checks its exit status."""
+    outcome = harness.run_timed(argv, env, stdin=stdin, stdout=stdout,
+                                measure_memory=measure_memory)
+    if outcome.status != 0:
+        detail = outcome.stderr.decode(errors="replace").strip()
+        raise BenchError(f"{' '.join(argv)} exited {outcome.status}: {detail}")
+    return Run(outcome.seconds, outcome.max_rss_kib)
 
 
 def pipeline(source: list[str], sink: list[str], env: dict[str, str], stdout: str,
              measure_memory: bool = False) -> Run:
     """Runs `source | sink > stdout` and times it until both have exited."""
-    peak_file = None
-    if measure_memory:
-        peak_file = stdout + ".peak"
-        sink = [TIME, "-f", "%M", "-o", peak_file, *sink]
-    read_end, write_end = os.pipe()
-    start = time.perf_counter()
-    producer = os.posix_spawn(source[0], source, env, file_actions=[
-        (os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_CLOSE, read_end)])
-    consumer = os.posix_spawn(sink[0], sink, env, file_actions=[
-        (os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_CLOSE, write_end),
-        (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)])
-    os.close(read_end)
-    os.close(write_end)
-    statuses = [os.waitpid(pid, 0)[1] for pid in (producer, consumer)]
-    seconds = time.perf_counter() - start
-    for argv, status in zip((source, sink), statuses):
-        if os.waitstatus_to_exitcode(status) != 0:
-            raise BenchError(f"{' '.join(argv)} exited {os.waitstatus_to_exitcode(status)}")
-    return Run(seconds, read_peak(peak_file) if peak_file else None)
-
-
-def read_peak(path: str) -> int:
-    """The KiB /usr/bin/time wrote (its last line; earlier ones report a signal)."""
-    lines = open(path).read().split()
-    if not lines:
-        raise BenchError(f"{TIME} wrote no peak memory")
-    return int(lines[-1])
+    outcome = harness.run_pipeline(source, sink, env, stdout, measure_memory=measure_memory)
+    if outcome.status != 0:
+        raise BenchError(f"{' '.join(sink)} exited {outcome.status}")
+    return Run(outcome.seconds, outcome.max_rss_kib)
 
 
 def on_terminal(argv: list[str], env: dict[str, str], keys: list[bytes]) -> tuple[Run, bytes]:
     """Runs argv on a new pseudo-terminal, waits until it has drawn, types
-    `keys` as fast as the terminal takes them (one key per write, never a
-    key split), and times from the first key until the process has exited.
-    Returns the run and everything it wrote."""
-    pid, master = pty.fork()
-    if pid == 0:
-        try:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
-            os.execve(argv[0], argv, env)
-        finally:
-            os._exit(127)
-    output = bytearray()
+    `keys` as fast as the terminal takes them, and times from the first key
+    until the process has exited. Returns the run and everything it wrote."""
+    run = harness.TerminalRun(argv[0], argv[1:], env, columns=COLUMNS, rows=ROWS)
     try:
-        os.set_blocking(master, False)
-        wait_until_drawn(master, output, pid)
+        run.wait_until_quiet(DRAWN_QUIET_SECONDS)
         start = time.perf_counter()
-        pending = 0
-        closed = False
-        while not closed:
-            writing = [master] if pending < len(keys) else []
-            readable, writable, _ = select.select([master], writing, [], 30)
-            if not readable and not writable:
-                raise BenchError(f"{argv[0]} stopped answering on the terminal")
-            if readable:
-                closed = not drain(master, output)
-            if writable and not closed:
-                try:
-                    os.write(master, keys[pending])
-                    pending += 1
-                except BlockingIOError:
-                    pass
-        _, status = os.waitpid(pid, 0)
+        status = run.type_keys(keys)
         seconds = time.perf_counter() - start
-        pid = 0
     finally:
-        if pid:
-            os.kill(pid, signal.SIGKILL)
-            os.waitpid(pid, 0)
-        os.close(master)
-    if pending < len(keys):
-        raise BenchError(f"{argv[0]} exited after {pending} of {len(keys)} keys")
-    if os.waitstatus_to_exitcode(status) != 0:
-        tail = bytes(output[-300:]).decode(errors="replace")
-        raise BenchError(f"{argv[0]} exited {os.waitstatus_to_exitcode(status)}: {tail!r}")
-    return Run(seconds), bytes(output)
-
-
-def drain(master: int, output: bytearray) -> bool:
-    """Reads what the terminal has; false once the other side has closed it."""
-    while True:
-        try:
-            chunk = os.read(master, 1 << 16)
-        except BlockingIOError:
-            return True
-        except OSError:  # EIO: every process on the terminal has closed it
-            return False
-        if not chunk:
-            return False
-        output += chunk
-
-
-def wait_until_drawn(master: int, output: bytearray, pid: int) -> None:
-    """Waits for the first output, then until none has come for a while."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        timeout = DRAWN_QUIET_SECONDS if output else 1
-        readable, _, _ = select.select([master], [], [], timeout)
-        if readable:
-            if not drain(master, output):
-                raise BenchError("the prompt exited before it was typed into: "
-                                 + bytes(output[-300:]).decode(errors="replace"))
-        elif output:
-            return
-    raise BenchError("the prompt never drew")
+        run.close()
+    if status != 0:
+        tail = run.transcript[-300:].decode(errors="replace")
+        raise BenchError(f"{argv[0]} exited {status}: {tail!r}")
+    return Run(seconds), run.transcript
 
 
 # ---------------------------------------------------------------------------
@@ -411,7 +314,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                 raise BenchError("the prompt saved nothing")
             saved.decode()  # valid UTF-8, or UnicodeDecodeError
             if memory:
-                result.peak_kib = read_peak(peak_file)
+                result.peak_kib = harness.read_peak(peak_file)
             shutil.rmtree(home)
             return result
         return run
@@ -511,7 +414,7 @@ def main() -> int:
                 verdict = "ran" if args.smoke else ("pass" if passed else "FAIL")
                 failed |= not passed
                 pair_count = f"{len(ours)}" + (" pairs" if bench.reference else " runs")
-            except (BenchError, OSError, UnicodeDecodeError) as error:
+            except (BenchError, harness.Failure, OSError, UnicodeDecodeError) as error:
                 mine = ref = ratio = pair_count = "—"
                 verdict = "ERROR"
                 errored = True

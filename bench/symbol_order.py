@@ -6,22 +6,26 @@ reads it in 64 KiB blocks around each page that is touched. The functions a
 run of `filenote show` calls (the C library's start-up, the Swift runtime's,
 ours) are spread over the whole text, so a short run maps megabytes it barely
 uses. Laid out side by side, in the order they first run, they fit in a few
-blocks: that halves `show`'s peak memory and cuts its page faults.
+blocks: that cuts `show`'s peak memory and its page faults.
 
 This runs the release binary under ptrace with a breakpoint on every
 function, through the common commands (show, save, path, clear, the prompt
 on a pseudo-terminal), and lists each function the first time it is hit.
+`make release` runs it on the binary it has just linked and relinks with the
+result (in .build, never committed), so the order is always the binary's own.
 
-    bench/symbol_order.py .build/release/filenote bench/symbol-order.txt
+    bench/symbol_order.py .build/release/filenote .build/symbol-order.txt
 
-Names that later disappear from the code are ignored by the linker, and new
-ones are simply placed after the listed ones, so the file only needs to be
-regenerated when start-up changes a lot. Python 3 standard library only;
-x86-64 Linux; needs ptrace (not inside a sandbox that forbids it).
+Python 3 standard library only. The breakpoints are x86-64's (int3, and the
+instruction pointer's place in the saved registers): on any other CPU, or
+where ptrace is not allowed (some containers forbid it), this says so and
+exits 1 without writing anything, and the release binary keeps a plain
+layout: it works the same, with a larger peak memory.
 """
 
 import ctypes
 import os
+import platform
 import pty
 import shutil
 import signal
@@ -37,6 +41,8 @@ import termios
 PTRACE_TRACEME, PTRACE_PEEKTEXT, PTRACE_PEEKUSER = 0, 1, 3
 PTRACE_POKETEXT, PTRACE_POKEUSER, PTRACE_CONT = 4, 6, 7
 RIP_OFFSET = 16 * 8  # offsetof(struct user_regs_struct, rip) on x86-64
+# The longest a traced run may take (they take well under a second).
+RUN_SECONDS = 60
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.ptrace.restype = ctypes.c_long
@@ -112,26 +118,51 @@ def traced(argv: list[str], env: dict[str, str], starts: dict[int, str],
     if keys:
         pid, master = pty.fork()
         if pid == 0:
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-            ptrace(PTRACE_TRACEME, 0)
-            os.execve(argv[0], argv, env)
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+                ptrace(PTRACE_TRACEME, 0)
+                os.execve(argv[0], argv, env)
+            finally:
+                os._exit(127)  # never back into the tracer's own code
         threading.Thread(target=type_keys, args=(master, keys), daemon=True).start()
     else:
         read_end, write_end = os.pipe()
         pid = os.fork()
         if pid == 0:
-            os.dup2(read_end, 0)
-            os.close(write_end)
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, 1)
-            os.dup2(devnull, 2)
-            ptrace(PTRACE_TRACEME, 0)
-            os.execve(argv[0], argv, env)
+            try:
+                os.dup2(read_end, 0)
+                os.close(write_end)
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, 1)
+                os.dup2(devnull, 2)
+                ptrace(PTRACE_TRACEME, 0)
+                os.execve(argv[0], argv, env)
+            finally:
+                os._exit(127)
         os.close(read_end)
         os.write(write_end, stdin)
         os.close(write_end)
     _, status = os.waitpid(pid, 0)  # stopped at exec
-    return Tracer(pid, starts).run()
+    # A run that does not end (a key lost on a busy machine, say) must not
+    # hang `make release`: it is killed, and what it called so far counts.
+    handle = os.pidfd_open(pid)  # names this process even after its pid is reused
+    tracer = Tracer(pid, starts)
+    deadline = threading.Timer(RUN_SECONDS, kill, (handle,))
+    deadline.start()
+    try:
+        return tracer.run()
+    finally:
+        deadline.cancel()
+        os.close(handle)
+
+
+def kill(handle: int) -> None:
+    """Ends a traced run that took too long; the order keeps what it called."""
+    try:
+        signal.pidfd_send_signal(handle, signal.SIGKILL)
+    except ProcessLookupError:
+        return  # it has just ended
+    print(f"symbol_order: a traced run took over {RUN_SECONDS} s and was ended", file=sys.stderr)
 
 
 def type_keys(master: int, keys: list[bytes]) -> None:
@@ -160,9 +191,26 @@ def type_keys(master: int, keys: list[bytes]) -> None:
 
 def main() -> int:
     if len(sys.argv) != 3:
-        print(__doc__.strip().split("\n\n")[2], file=sys.stderr)
+        print(__doc__.strip().split("\n\n")[3], file=sys.stderr)
         return 2
     binary, output = os.path.abspath(sys.argv[1]), sys.argv[2]
+    if platform.machine() != "x86_64":
+        print(f"symbol_order: cannot trace on {platform.machine()}: the tracer knows x86-64 only",
+              file=sys.stderr)
+        return 1
+    try:
+        order = trace(binary)
+    except OSError as error:
+        print(f"symbol_order: cannot trace {binary}: {error}", file=sys.stderr)
+        return 1
+    with open(output, "w") as f:
+        f.write("\n".join(order) + "\n")
+    print(f"{output}: {len(order)} functions, in the order a run of {sys.argv[1]} calls them")
+    return 0
+
+
+def trace(binary: str) -> list[str]:
+    """The names of the functions a few typical runs call, in the order they first run."""
     starts = functions(binary)
     home = tempfile.mkdtemp(prefix="filenote-order-")
     try:
@@ -195,10 +243,7 @@ def main() -> int:
         if address not in seen:
             seen.add(address)
             names.append(starts[address])
-    with open(output, "w") as f:
-        f.write("\n".join(names) + "\n")
-    print(f"{output}: {len(names)} functions")
-    return 0
+    return names
 
 
 if __name__ == "__main__":

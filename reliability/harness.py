@@ -2,7 +2,12 @@
 home, recognisable note versions, temporary-file bookkeeping, mounts and
 file attributes that are always undone, and the pass/fail ledger.
 
+The process and pseudo-terminal helpers (run_timed, run_pipeline,
+run_measured, TerminalRun) are also the benchmarks' (bench/bench.py): new
+benchmarks and cases import them from here rather than copy them.
+
 Standard library only: CI has python3 and nothing else is installed for it.
+/usr/bin/time (Debian's `time`) measures peak memory.
 """
 
 import contextlib
@@ -160,11 +165,16 @@ class Sandbox:
 
 
 class Outcome:
-    def __init__(self, status, stdout, stderr, max_rss_kib=None):
+    """How a run ended: its status (negative for a signal, as in
+    subprocess), its output, and, when measured, its peak resident memory in
+    KiB and the wall-clock seconds from start to exit."""
+
+    def __init__(self, status, stdout, stderr, max_rss_kib=None, seconds=None):
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
         self.max_rss_kib = max_rss_kib
+        self.seconds = seconds
 
     def describe(self):
         return "exit %s, stdout %s, stderr %s" % (
@@ -219,32 +229,117 @@ def run_filenote(binary, arguments, env, stdin=b"", user=None, file_size_limit=N
             stdin_file.close()
 
 
-# Forks and execs the command, then prints its peak RSS in KiB and its exit
-# status. A fresh, small process does the fork, because the kernel counts the
-# memory a child had before exec (a copy of this big suite) in its peak RSS.
-_MEASURE = """
-import os, sys
-stdin = os.open(sys.argv[1], os.O_RDONLY)
-pid = os.fork()
-if pid == 0:
-    os.dup2(stdin, 0)
-    os.execv(sys.argv[2], sys.argv[2:])
-_, status, usage = os.wait4(pid, 0)
-print(usage.ru_maxrss, os.waitstatus_to_exitcode(status))
-"""
+# Peak memory is what /usr/bin/time reports (getrusage of its child). A child
+# forked from this Python process would count the pages it had before exec
+# (a copy of this process) in its peak; posix_spawn's child shares this
+# process's memory until exec, and the kernel counts that too. /usr/bin/time
+# is small, so what its child had before exec is a few pages.
+TIME = "/usr/bin/time"
+
+
+def _wait(pid, argv, timeout):
+    """Waits for pid to end (killing it after `timeout` seconds) and returns
+    its wait status. The caller's clock stops the moment it ends."""
+    descriptor = os.pidfd_open(pid)
+    try:
+        ready, _, _ = select.select([descriptor], [], [], timeout)
+        if not ready:
+            os.kill(pid, 9)  # the process this module started, and only it
+            os.waitpid(pid, 0)
+            raise Failure("%s did not end within %gs" % (" ".join(argv)[:120], timeout))
+        return os.waitpid(pid, 0)[1]
+    finally:
+        os.close(descriptor)
+
+
+def read_peak(path):
+    """The peak memory in KiB that `/usr/bin/time -f %M -o path` wrote."""
+    with open(path) as file:
+        lines = file.read().splitlines()
+    check(lines and lines[-1].strip().isdigit(), "%s wrote no peak memory: %r" % (TIME, lines))
+    return int(lines[-1])
+
+
+def _status_and_peak(status, peak_path):
+    """The exit status and peak KiB of a run under /usr/bin/time, which exits
+    128 + N for a child that signal N killed and says so above the figure."""
+    status = os.waitstatus_to_exitcode(status)
+    with open(peak_path) as file:
+        signalled = re.search(r"terminated by signal (\d+)", file.read())
+    if signalled:
+        status = -int(signalled.group(1))
+    return status, read_peak(peak_path)
+
+
+def run_timed(argv, env, stdin="/dev/null", stdout="/dev/null", measure_memory=False,
+              timeout=600):
+    """Runs argv (any program) with standard input read from the file
+    `stdin` and standard output written to the file `stdout`, and returns an
+    Outcome with its status, standard error, wall-clock seconds and, with
+    measure_memory, peak memory. posix_spawn, so the time carries no copy of
+    this process."""
+    with tempfile.TemporaryDirectory(prefix="filenote-run-") as folder:
+        errors = os.path.join(folder, "stderr")
+        peak = os.path.join(folder, "peak")
+        if measure_memory:
+            argv = [TIME, "-f", "%M", "-o", peak] + list(argv)
+        actions = [
+            (os.POSIX_SPAWN_OPEN, 0, stdin, os.O_RDONLY, 0),
+            (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+            (os.POSIX_SPAWN_OPEN, 2, errors, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600),
+        ]
+        started = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
+        status = _wait(pid, argv, timeout)
+        seconds = time.perf_counter() - started
+        rss = None
+        if measure_memory:
+            status, rss = _status_and_peak(status, peak)
+        else:
+            status = os.waitstatus_to_exitcode(status)
+        with open(errors, "rb") as file:
+            return Outcome(status, None, file.read(), rss, seconds)
+
+
+def run_pipeline(source, sink, env, stdout, measure_memory=False, timeout=600):
+    """Runs `source | sink > stdout` (argvs; stdout a path) and returns the
+    sink's Outcome, timed until both have exited, with the sink's peak memory
+    when measured. Fails when the source does not exit 0."""
+    with tempfile.TemporaryDirectory(prefix="filenote-run-") as folder:
+        peak = os.path.join(folder, "peak")
+        if measure_memory:
+            sink = [TIME, "-f", "%M", "-o", peak] + list(sink)
+        read_end, write_end = os.pipe()
+        started = time.perf_counter()
+        try:
+            producer = os.posix_spawn(source[0], source, env, file_actions=[
+                (os.POSIX_SPAWN_DUP2, write_end, 1), (os.POSIX_SPAWN_CLOSE, read_end)])
+            consumer = os.posix_spawn(sink[0], sink, env, file_actions=[
+                (os.POSIX_SPAWN_DUP2, read_end, 0), (os.POSIX_SPAWN_CLOSE, write_end),
+                (os.POSIX_SPAWN_OPEN, 1, stdout, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)])
+        finally:
+            os.close(read_end)
+            os.close(write_end)
+        statuses = [_wait(pid, argv, timeout) for pid, argv in ((producer, source),
+                                                                (consumer, sink))]
+        seconds = time.perf_counter() - started
+        check(os.waitstatus_to_exitcode(statuses[0]) == 0, "%s exited %d" % (
+            " ".join(source), os.waitstatus_to_exitcode(statuses[0])))
+        rss = None
+        if measure_memory:
+            status, rss = _status_and_peak(statuses[1], peak)
+        else:
+            status = os.waitstatus_to_exitcode(statuses[1])
+        return Outcome(status, None, b"", rss, seconds)
 
 
 def run_measured(binary, arguments, env, stdin_path, timeout=600):
     """Runs filenote with stdin from a file and output to /dev/null, and
     returns an Outcome with its peak RSS in KiB, as the kernel counted it."""
-    with tempfile.TemporaryFile() as errors:
-        result = subprocess.run(
-            [sys.executable, "-S", "-c", _MEASURE, stdin_path, binary] + list(arguments),
-            stdout=subprocess.PIPE, stderr=errors, env=env, timeout=timeout)
-        errors.seek(0)
-        fields = result.stdout.split()
-        check(len(fields) == 2, "the measuring helper failed: %r" % result.stdout)
-        return Outcome(int(fields[1]), b"", errors.read(), int(fields[0]))
+    outcome = run_timed([binary] + list(arguments), env, stdin=stdin_path,
+                        measure_memory=True, timeout=timeout)
+    outcome.stdout = b""
+    return outcome
 
 
 def start_filenote(binary, arguments, env, stdin=subprocess.DEVNULL, user=None):
@@ -439,13 +534,14 @@ class TerminalRun:
     """filenote on a pseudo-terminal, as a user at a keyboard runs it.
 
     Standard input is always the terminal (and the child's controlling
-    terminal); standard output and error are the terminal too unless
-    `stdout` or `stderr` names another descriptor. `terminal` is the slave
+    terminal, unless `controlling` is false: then the child has none, and
+    /dev/tty cannot be opened); standard output and error are the terminal
+    too unless `stdout` or `stderr` names another descriptor. `terminal` is the slave
     side, kept open here so its settings can be read after filenote ends.
     """
 
     def __init__(self, binary, arguments, env, columns=80, rows=24, settings=None, stdout=None,
-                 stderr=None, inspect=None):
+                 stderr=None, inspect=None, controlling=True):
         import struct
         import termios
 
@@ -461,7 +557,8 @@ class TerminalRun:
             [binary] + list(arguments), stdin=self.terminal,
             stdout=self.terminal if stdout is None else stdout,
             stderr=self.terminal if stderr is None else stderr, env=env,
-            start_new_session=True, preexec_fn=_controlling_terminal, close_fds=True)
+            start_new_session=True, preexec_fn=_controlling_terminal if controlling else None,
+            close_fds=True)
         self.pid = self.process.pid
 
     def read_for(self, seconds):
@@ -470,17 +567,26 @@ class TerminalRun:
             left = max(0, min(0.05, deadline - time.monotonic()))
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
-                try:
-                    chunk = os.read(self.master, 65536)
-                except OSError as error:
-                    if error.errno == errno.EIO:
-                        return
-                    raise
-                if not chunk:
+                if self._read_chunk() is False:
                     return
-                self.transcript += chunk
             elif time.monotonic() >= deadline:
                 return
+
+    def _read_chunk(self):
+        """Adds what the terminal holds to the transcript: true when it read
+        some, false once the terminal is closed, None when nothing was there."""
+        try:
+            chunk = os.read(self.master, 65536)
+        except (BlockingIOError, InterruptedError):
+            return None
+        except OSError as error:
+            if error.errno == errno.EIO:
+                return False
+            raise
+        if not chunk:
+            return False
+        self.transcript += chunk
+        return True
 
     def wait_for(self, text, seconds=10):
         """True once `text` was drawn; false when filenote ended or time ran out."""
@@ -494,6 +600,61 @@ class TerminalRun:
 
     def send(self, data):
         os.write(self.master, data)
+
+    def wait_until_quiet(self, quiet_seconds, seconds=20):
+        """Waits for the first output, then until none has come for
+        `quiet_seconds`: what the program draws at start is drawn. Fails
+        when it ends first or `seconds` pass."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            drawn = len(self.transcript)
+            self.read_for(quiet_seconds if drawn else 0.05)
+            if self.poll() is not None:
+                raise Failure("the program ended before it was typed into: %s"
+                              % show_bytes(self.transcript[-300:], 300))
+            if drawn and len(self.transcript) == drawn:
+                return
+        raise Failure("nothing was drawn on the terminal within %gs" % seconds)
+
+    def type_keys(self, keys, seconds=30):
+        """Types `keys` (bytes each, one write per key, never a key split) as
+        fast as the terminal takes them, reading what is drawn meanwhile,
+        until the program ends; returns its status. Fails when it ends
+        before the last key or stops answering for `seconds`."""
+        ended = os.pidfd_open(self.pid)
+        os.set_blocking(self.master, False)
+        typed = written = 0
+        try:
+            while True:
+                writing = [self.master] if typed < len(keys) else []
+                readable, writable, _ = select.select([self.master, ended], writing, [], seconds)
+                check(readable or writable, "the program stopped answering on the terminal "
+                      "after %d of %d keys" % (typed, len(keys)))
+                if self.master in readable:
+                    self._drain()
+                if ended in readable:
+                    break
+                if writable:
+                    try:
+                        key = keys[typed][written:]
+                        written += os.write(self.master, key)
+                    except BlockingIOError:
+                        continue
+                    if written == len(keys[typed]):  # a key cut short is finished first
+                        typed, written = typed + 1, 0
+        finally:
+            os.close(ended)
+        self.status = self.process.wait()
+        self._drain()
+        os.set_blocking(self.master, True)
+        check(typed == len(keys), "the program ended after %d of %d keys: %s"
+              % (typed, len(keys), show_bytes(self.transcript[-300:], 300)))
+        return self.status
+
+    def _drain(self):
+        """Reads what the terminal holds now, without waiting."""
+        while select.select([self.master], [], [], 0)[0] and self._read_chunk():
+            pass
 
     def poll(self):
         if self.status is None:

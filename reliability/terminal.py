@@ -2,10 +2,16 @@
 
 The prompt runs on a pseudo-terminal whose settings are not the defaults
 (so "restored" cannot mean "reset to sane"), and is ended every way it can
-end: Enter, Ctrl-C, Ctrl-D, SIGTERM, SIGHUP, SIGINT, SIGQUIT, a failed
+end: Enter (on an edit, on the unchanged note, on an empty line), Ctrl-C,
+Ctrl-D, SIGTERM, SIGHUP, SIGINT, SIGQUIT in the middle of an edit, a failed
 save and a write error. Afterwards `stty -g` must print what it printed
-before, and every terminal mode filenote switched on by escape sequence
-(bracketed paste above all) must be off again.
+before, every terminal mode filenote switched on by escape sequence
+(bracketed paste above all) must be off again, and a note that was not to
+be saved must be the very file it was (same inode, size and times).
+
+These are the project's only tests of restoration after each ending; the
+end-to-end tests (Tests/EndToEndTests/PromptSignalTests.swift) keep what
+needs a shell with job control: Ctrl-Z, fg and bg, and a closed terminal.
 """
 
 import os
@@ -14,8 +20,8 @@ import signal
 import subprocess
 import termios
 
-from harness import (Sandbox, TerminalRun, check, expect_only, file_attribute, read_or_none,
-                     show_bytes, write_file)
+from harness import (Sandbox, TerminalRun, check, expect_only, file_attribute, file_identity,
+                     read_or_none, show_bytes, write_file)
 
 OLD = "the old note"
 READY = b"\x1b[?2004h"  # raw mode is on once bracketed paste is
@@ -27,12 +33,14 @@ MODES = {"2004": "l", "25": "h", "1": "l", "1049": "l", "47": "l", "1000": "l", 
 def run(settings, ledger):
     endings = [
         ("Enter saves the edited line", enter, 0),
+        ("Enter on the unchanged note", lambda run: run.send(b"\r"), 0),
+        ("Enter on an empty line (an error)", lambda run: run.send(b"\x15\r"), 1),
         ("Ctrl-C cancels", ctrl_c, 130),
         ("Ctrl-D on an empty line cancels", ctrl_d, 1),
-        ("SIGTERM", lambda run: run.process.send_signal(signal.SIGTERM), -signal.SIGTERM),
-        ("SIGHUP", lambda run: run.process.send_signal(signal.SIGHUP), -signal.SIGHUP),
-        ("SIGINT", lambda run: run.process.send_signal(signal.SIGINT), -signal.SIGINT),
-        ("SIGQUIT", lambda run: run.process.send_signal(signal.SIGQUIT), -signal.SIGQUIT),
+        ("SIGTERM mid-edit", signal_after_edit(signal.SIGTERM), -signal.SIGTERM),
+        ("SIGHUP mid-edit", signal_after_edit(signal.SIGHUP), -signal.SIGHUP),
+        ("SIGINT mid-edit", signal_after_edit(signal.SIGINT), -signal.SIGINT),
+        ("SIGQUIT mid-edit", signal_after_edit(signal.SIGQUIT), -signal.SIGQUIT),
         ("Enter after Ctrl-Z in a session that cannot be suspended", suspend_then_enter, 0),
         ("SIGTERM right after start, before the first key", None, -signal.SIGTERM),
     ]
@@ -121,6 +129,15 @@ def ctrl_d(run):
     run.send(b"\x15\x04")  # Ctrl-U empties the line, then Ctrl-D
 
 
+def signal_after_edit(number):
+    """Types into the line, waits until the edit is drawn, then sends the signal."""
+    def action(run):
+        run.send(b" edited")
+        check(run.wait_for(b"edited"), "the edit was not drawn: %s" % show_bytes(run.transcript))
+        run.process.send_signal(number)
+    return action
+
+
 def suspend_then_enter(run):
     # This session has no job-control shell: SIGTSTP is discarded, and
     # filenote must come back to raw mode and go on editing.
@@ -131,6 +148,7 @@ def suspend_then_enter(run):
 
 def ending(settings, ledger, name, action, expected_status):
     sandbox = home_with_note(settings, "terminal")
+    before_note = file_identity(sandbox.note)
     run, before_stty, before_attributes = start(settings, sandbox)
     try:
         if action is None:
@@ -153,6 +171,7 @@ def ending(settings, ledger, name, action, expected_status):
         check(saved == (OLD + " edited").encode(), "the note is %s" % show_bytes(saved))
     else:
         check(saved == OLD.encode(), "the note changed: %s" % show_bytes(saved))
+        check(file_identity(sandbox.note) == before_note, "the note's file was written")
     expect_only(sandbox.documents, ["datafile.dat"])
     ledger.count("terminal endings tried")
 
@@ -169,16 +188,24 @@ def failed_save(settings, ledger):
         finally:
             run.close()
         check(status == 1, "expected exit 1, got %s" % status)
-        check(b"filenote: " in run.transcript and b"Operation not permitted" in run.transcript,
-              "no error on the screen: %s" % show_bytes(run.transcript[-300:], 300))
+        check(b"filenote: " in run.transcript and b"Operation not permitted" in run.transcript
+              and sandbox.documents.encode() in run.transcript,
+              "no error naming the folder on the screen: %s"
+              % show_bytes(run.transcript[-300:], 300))
+        check(b"Saved." not in run.transcript, "Saved. after a failed save")
         check(read_or_none(sandbox.note) == OLD.encode(), "the note changed")
+    expect_only(sandbox.documents, ["datafile.dat"])
     ledger.count("terminal endings tried")
 
 
 def write_error(settings, ledger):
     """The screen goes away mid-edit: standard output is a second terminal
     whose other side is closed after the prompt drew on it, so the next
-    redraw fails with EIO. The keyboard's terminal must be restored."""
+    redraw fails with EIO. The keyboard's terminal must be restored.
+
+    The prompt draws on /dev/tty when there is one (the keyboard's terminal
+    here): without a controlling terminal it falls back to standard output
+    when that is a terminal, which is the case made here."""
     import struct
     import fcntl
 
@@ -188,7 +215,7 @@ def write_error(settings, ledger):
     errors_read, errors_write = os.pipe()
     try:
         run, before_stty, before_attributes = start(settings, sandbox, stdout=screen,
-                                                    stderr=errors_write)
+                                                    stderr=errors_write, controlling=False)
         os.close(errors_write)
         errors_write = None
         try:

@@ -1,117 +1,37 @@
-/// What the user asked for on the command line.
-public enum Command: Equatable, Sendable {
-  /// `filenote`: edit the note in the prompt.
-  case edit
-  /// `filenote save [TEXT ...]`: the words' bytes, or nil to read standard input.
-  case save(words: [[UInt8]]?)
-  /// `filenote show`
-  case show
-  /// `filenote path`
-  case path
-  /// `filenote clear`
-  case clear
-  /// `filenote help [COMMAND]`, `-h`, `--help`: nil for the general help.
-  case help(topic: String?)
-  /// `filenote --version`
-  case version
+/// One command of filenote, with everything about it in one place: its
+/// name, arguments, help and the code that runs it. `Command.all` is the
+/// table; parsing, `--help`, `help COMMAND` and the tests that check the man
+/// page, README and completions are derived from it, so a new command is a
+/// new row there and its own code, nothing else.
+public struct Command: Sendable {
+  /// The name as typed, e.g. `save`.
+  public let name: String
+  /// The arguments as usage lines show them, e.g. `[TEXT ...]`; empty for none.
+  public let arguments: String
+  /// Its line in the general help's command list.
+  public let summary: String
+  /// What it does, for `filenote help NAME`: one line, a blank line, details.
+  /// nil for a command whose help is the general help (`help` itself).
+  let description: String?
+  /// Example command lines for its help.
+  let examples: [String]
+  /// Options of this command alone, beside the ones every command takes
+  /// (`Command.commonOptions`), e.g. `--all` for a `clear` that takes it.
+  public let options: [String]
+  /// Runs it: checks its arguments, does the work, returns the exit status.
+  let run: @Sendable (CommandInput) throws(FilenoteError) -> ExitCode
 
-  /// The names of the commands, as typed.
-  public static let names = ["save", "show", "path", "clear", "help"]
-}
+  /// The names of the commands, as typed, in the order help lists them.
+  public static var names: [String] { all.map(\.name) }
 
-/// A parsed command line: the command and the options that go with any command.
-public struct Invocation: Equatable, Sendable {
-  public var command: Command
-  /// `--file PATH`, when given.
-  public var file: String?
-
-  /// Parses the arguments after the program name. Each argument is given as
-  /// its raw bytes, because the words of `save` are saved exactly as typed
-  /// and must be checked for UTF-8 rather than silently repaired.
-  public static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
-    var file: String?
-    var words: [[UInt8]] = []
-    var wantsHelp = false
-    var wantsVersion = false
-    var index = 0
-    var optionsEnded = false
-    while index < arguments.count {
-      let raw = arguments[index]
-      let argument = String(decoding: raw, as: UTF8.self)
-      index += 1
-      if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
-        words.append(raw)
-        continue
-      }
-      switch argument {
-      case "--":
-        optionsEnded = true
-      case "-h", "--help":
-        wantsHelp = true
-      case "--version":
-        wantsVersion = true
-      case "--file":
-        guard index < arguments.count else {
-          throw .usage("option '--file' needs a path (see 'filenote --help')")
-        }
-        file = try pathArgument(arguments[index])
-        index += 1
-      case _ where argument.hasPrefix("--file="):
-        file = try pathArgument(Array(raw.dropFirst("--file=".utf8.count)))
-      default:
-        throw .usage("unknown option '\(argument)' (see 'filenote --help')")
-      }
-      if let path = file, path.isEmpty {
-        throw .usage("option '--file' needs a path, not an empty string")
-      }
-    }
-
-    let name = words.first.map { String(decoding: $0, as: UTF8.self) }
-    let rest = Array(words.dropFirst())
-    if wantsHelp {
-      if let name, Command.names.contains(name), name != "help" {
-        return Invocation(command: .help(topic: name), file: file)
-      }
-      return Invocation(command: .help(topic: nil), file: file)
-    }
-    if wantsVersion { return Invocation(command: .version, file: file) }
-
-    let command: Command
-    switch name {
-    case nil:
-      command = .edit
-    case "save":
-      command = .save(words: rest.isEmpty || rest == [Array("-".utf8)] ? nil : rest)
-    case "show", "path", "clear":
-      guard rest.isEmpty else {
-        let extra = String(decoding: rest[0], as: UTF8.self)
-        throw .usage(
-          "'\(name!)' takes no arguments, but was given '\(extra)' (see 'filenote help \(name!)')")
-      }
-      command = name == "show" ? .show : name == "path" ? .path : .clear
-    case "help":
-      guard rest.count <= 1 else {
-        throw .usage("'help' takes one command name at most (see 'filenote --help')")
-      }
-      let topic = rest.first.map { String(decoding: $0, as: UTF8.self) }
-      if let topic, !Command.names.contains(topic) {
-        throw .usage(
-          "no help for unknown command '\(topic)' (commands: \(Command.names.joined(separator: ", ")))"
-        )
-      }
-      command = .help(topic: topic)
-    case let name?:
-      throw .usage("unknown command '\(name)' (see 'filenote --help')")
-    }
-    return Invocation(command: command, file: file)
+  /// The command called `name`, nil for none.
+  public static func named(_ name: String) -> Command? {
+    all.first { $0.name == name }
   }
 
-  /// A `--file` value; paths are kept as Swift strings, so one that is not
-  /// UTF-8 is refused rather than silently turned into another path.
-  private static func pathArgument(_ raw: [UInt8]) throws(FilenoteError) -> String {
-    guard let path = String(validating: raw, as: UTF8.self) else {
-      throw .usage("cannot use the path given with '--file': it is not valid UTF-8")
-    }
-    return path
-  }
+  /// The options every command takes, as help lists them (`--file=PATH` is `--file`).
+  public static let commonOptions = ["--file", "-h", "--help", "--version"]
+
+  /// `name` and its arguments, e.g. `save [TEXT ...]`.
+  var synopsis: String { arguments.isEmpty ? name : name + " " + arguments }
 }

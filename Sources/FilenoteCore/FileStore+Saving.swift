@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 // Saving is atomic and durable, in the order swift-foundation's atomic write
 // uses, plus what that write leaves out on Linux (seen with strace on
@@ -63,7 +59,7 @@ extension FileStore {
         do {
           count = try input.read(into: chunk)
         } catch {
-          throw FilenoteError.system(action: "cannot read", path: "standard input", errno: error)
+          throw FilenoteError.system(.read, .standardInput, errno: error)
         }
         if count == 0 { break }
         let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 /// Owns where the note lives and how it is read, saved and cleared.
 ///
@@ -47,8 +43,7 @@ public struct FileStore: Sendable {
       return FileStore(path: file)
     }
     try refuseNonUTF8("HOME", "XDG_CONFIG_HOME")
-    let folder = DocumentsFolder(environment: environment).path
-    return FileStore(path: join(folder, fileName), createsFolder: true)
+    return try DocumentsFolder(environment: environment).store(forNoteNamed: fileName)
   }
 
   /// `folder/name`, without doubling the slash of the root folder.
@@ -72,21 +67,20 @@ public struct FileStore: Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
-    let modified: timespec
-    let changed: timespec
+    let modified: (seconds: Int64, nanoseconds: Int64)
+    let changed: (seconds: Int64, nanoseconds: Int64)
 
-    init(_ info: stat) {
-      device = UInt64(info.st_dev)
-      inode = UInt64(info.st_ino)
-      size = Int64(info.st_size)
-      modified = info.st_mtim
-      changed = info.st_ctim
+    init(_ info: FileStatus) {
+      device = info.device
+      inode = info.inode
+      size = info.size
+      modified = info.modified
+      changed = info.changed
     }
 
     public static func == (a: Version, b: Version) -> Bool {
       a.device == b.device && a.inode == b.inode && a.size == b.size
-        && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
-        && a.changed.tv_sec == b.changed.tv_sec && a.changed.tv_nsec == b.changed.tv_nsec
+        && a.modified == b.modified && a.changed == b.changed
     }
   }
 
@@ -96,22 +90,22 @@ public struct FileStore: Sendable {
     let fd: FileDescriptor
     do {
       // O_NONBLOCK so that a FIFO in the note's place cannot hang us.
-      fd = try FileDescriptor.open(path, O_RDONLY | O_NONBLOCK)
+      fd = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
     } catch {
-      if error == .noSuchFile { return nil }
-      throw .system(action: "cannot read", path: path, errno: error)
+      if error == .noSuchFileOrDirectory { return nil }
+      throw .system(.read, .file(path), errno: error)
     }
     defer { fd.close() }
-    let info: stat
+    let info: FileStatus
     do { info = try fd.status() } catch {
-      throw .system(action: "cannot read", path: path, errno: error)
+      throw .system(.read, .file(path), errno: error)
     }
-    guard info.st_mode & S_IFMT == S_IFREG else { throw .notARegularFile(path: path) }
+    guard info.kind == .regular else { throw .notARegularFile(path: path) }
     let bytes: [UInt8]
     do {
-      bytes = try fd.readToEnd(sizeHint: Int(info.st_size))
+      bytes = try fd.readToEnd(sizeHint: Int(info.size))
     } catch {
-      throw .system(action: "cannot read", path: path, errno: error)
+      throw .system(.read, .file(path), errno: error)
     }
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       throw .fileNotUTF8(path: path, offset: offset)
@@ -121,10 +115,12 @@ public struct FileStore: Sendable {
 
   /// The note file's identity now, or nil when there is none.
   public func currentVersion() throws(FilenoteError) -> Version? {
-    var info = stat()
-    if stat(path, &info) == 0 { return Version(info) }
-    if errno == ENOENT { return nil }
-    throw .system(action: "cannot read", path: path, errno: .current)
+    do {
+      return Version(try FileSystem.status(path))
+    } catch {
+      if error == .noSuchFileOrDirectory { return nil }
+      throw .system(.read, .file(path), errno: error)
+    }
   }
 
   /// Removes the note (through a symbolic link, the file it points to, so the
@@ -132,15 +128,16 @@ public struct FileStore: Sendable {
   @discardableResult
   public func clear() throws(FilenoteError) -> Bool {
     let target = try resolvedTarget()
-    var info = stat()
-    if lstat(target, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+    if (try? FileSystem.status(target, followingLinks: false))?.kind == .directory {
       throw .notARegularFile(path: target)
     }
-    if unlink(target) != 0 {
-      if errno == ENOENT { return false }
-      throw .system(action: "cannot remove", path: target, errno: .current)
+    do {
+      try FileSystem.remove(target)
+    } catch {
+      if error == .noSuchFileOrDirectory { return false }
+      throw .system(.remove, .file(target), errno: error)
     }
-    try Self.syncFolder(of: target, action: "cannot remove")
+    try Self.syncFolder(of: target, operation: .remove)
     return true
   }
 
@@ -149,38 +146,42 @@ public struct FileStore: Sendable {
   func resolvedTarget() throws(FilenoteError) -> String {
     var current = path
     for _ in 0..<40 {
-      var info = stat()
-      guard lstat(current, &info) == 0 else {
-        if errno == ENOENT { return current }
-        throw .system(action: "cannot use", path: current, errno: .current)
+      let info: FileStatus
+      do {
+        info = try FileSystem.status(current, followingLinks: false)
+      } catch {
+        if error == .noSuchFileOrDirectory { return current }
+        throw .system(.use, .file(current), errno: error)
       }
-      guard info.st_mode & S_IFMT == S_IFLNK else { return current }
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, buffer.count - 1)
-      guard length >= 0 else {
-        throw .system(action: "cannot read link", path: current, errno: .current)
+      guard info.kind == .symbolicLink else { return current }
+      let link: [UInt8]
+      do {
+        link = try FileSystem.destination(ofLink: current)
+      } catch {
+        throw .system(.readLink, .file(current), errno: error)
       }
-      let destination = String(
-        decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let destination = String(decoding: link, as: UTF8.self)
       current =
         destination.hasPrefix("/") ? destination : Self.folder(of: current) + "/" + destination
     }
-    throw .system(action: "cannot use", path: path, errno: Errno(ELOOP))
+    throw .system(.use, .file(path), errno: .tooManySymbolicLinkLevels)
   }
 
   /// Flushes a folder's entries to disk, so a rename or unlink in it survives a crash.
-  static func syncFolder(of file: String, action: String) throws(FilenoteError) {
+  static func syncFolder(
+    of file: String, operation: FilenoteError.Operation
+  ) throws(FilenoteError) {
     let folder = Self.folder(of: file)
     do {
-      let fd = try FileDescriptor.open(folder, O_RDONLY | O_DIRECTORY)
+      let fd = try FileDescriptor.open(folder, .readOnly, options: .directory)
       defer { fd.close() }
       do {
         try fd.sync()
-      } catch  where error.code == EINVAL || error.code == EROFS {
+      } catch  where error == .invalidArgument || error == .readOnlyFileSystem {
         // Some file systems cannot sync a folder; the rename itself has happened.
       }
     } catch {
-      throw .system(action: action, path: file, errno: error)
+      throw .system(operation, .file(file), errno: error)
     }
   }
 
@@ -196,9 +197,7 @@ public struct FileStore: Sendable {
 
   static func absolute(_ path: String) -> String {
     if path.hasPrefix("/") { return path }
-    guard let cwd = getcwd(nil, 0) else { return path }
-    defer { free(cwd) }
-    let folder = String(cString: cwd)
+    guard let folder = FileSystem.currentFolder() else { return path }
     return (folder == "/" ? "" : folder) + "/" + path
   }
 }

@@ -1,3 +1,6 @@
+import SystemCalls
+import TerminalSession
+
 /// Everything that can go wrong in filenote, each with a one-line message a
 /// user can act on. The executable prints it as `filenote: <message>` and
 /// exits with `exitCode`.
@@ -16,9 +19,53 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case fileNotUTF8(path: String, offset: Int)
   /// The note file is something filenote cannot hold a note in (a directory, a device).
   case notARegularFile(path: String)
-  /// A system call failed: `action` says what filenote was doing
-  /// ("cannot save", "cannot read"), `path` where, `errno` why.
-  case system(action: String, path: String, errno: Errno)
+  /// A file filenote reads for its settings is larger than it can be (`limit` bytes).
+  case fileTooLarge(path: String, limit: Int)
+  /// The setting `name` in the file at `path` holds a path that is not UTF-8.
+  case settingNotUTF8(name: String, path: String)
+  /// A system call failed while filenote was doing `operation` to `subject`;
+  /// `errno` says why.
+  case system(Operation, Subject, errno: Errno)
+  /// The terminal of the prompt failed; the message carries its errno.
+  case terminal(TerminalError)
+
+  /// What filenote was doing when a system call failed.
+  public enum Operation: Equatable, Sendable {
+    case read, write, save, remove, createFolder, readLink, use
+    /// Creating the temporary file of a save in the note's folder.
+    case createTemporaryFile
+
+    /// The words of the message, e.g. "cannot save".
+    var words: String {
+      switch self {
+      case .read: return "cannot read"
+      case .write: return "cannot write"
+      case .save: return "cannot save"
+      case .remove: return "cannot remove"
+      case .createFolder: return "cannot create folder"
+      case .readLink: return "cannot read link"
+      case .use: return "cannot use"
+      case .createTemporaryFile: return "cannot save note: cannot create a file in"
+      }
+    }
+  }
+
+  /// What an operation was done to.
+  public enum Subject: Equatable, Sendable {
+    /// A file or folder, by its path.
+    case file(String)
+    case standardInput, standardOutput, terminal
+
+    /// How the message names it.
+    var name: String {
+      switch self {
+      case .file(let path): return path
+      case .standardInput: return "standard input"
+      case .standardOutput: return "standard output"
+      case .terminal: return "the terminal"
+      }
+    }
+  }
 
   /// The line printed after `filenote: `.
   public var message: String {
@@ -46,8 +93,14 @@ public enum FilenoteError: Error, Equatable, Sendable {
         + "'filenote save' or 'filenote clear'"
     case .notARegularFile(let path):
       return "cannot use \(path): not a regular file"
-    case .system(let action, let path, let errno):
-      return "\(action) \(path): \(errno)"
+    case .fileTooLarge(let path, let limit):
+      return "cannot read \(path): larger than \(limit / 1024) KiB"
+    case .settingNotUTF8(let name, let path):
+      return "cannot use the \(name) set in \(path): it is not valid UTF-8"
+    case .system(let operation, let subject, let errno):
+      return "\(operation.words) \(subject.name): \(errno)"
+    case .terminal(let error):
+      return "\(Operation.use.words) \(Subject.terminal.name): \(Errno(error.errno))"
     }
   }
 

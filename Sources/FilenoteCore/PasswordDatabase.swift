@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 /// The system's user database (`passwd` through NSS), asked through `getent`.
 ///
@@ -20,8 +16,8 @@ enum PasswordDatabase {
 
   /// The home folder of the user with id `uid`, or nil when the database has
   /// no such user (or no home for it).
-  static func homeFolder(ofUser uid: uid_t) -> String? {
-    for path in getentPaths where access(path, X_OK) == 0 {
+  static func homeFolder(ofUser uid: UInt32) -> String? {
+    for path in getentPaths where FileSystem.isExecutable(path) {
       guard let output = run(path, arguments: ["getent", "passwd", String(uid)]) else {
         return nil
       }
@@ -39,32 +35,9 @@ enum PasswordDatabase {
   /// Runs `path` with `arguments` (the first is its name) and returns its
   /// standard output, or nil when it could not run or did not exit 0.
   private static func run(_ path: String, arguments: [String]) -> [UInt8]? {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    // Only the copy on getent's standard output is for it.
-    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-    let output = FileDescriptor(rawValue: ends[0])
-    defer { output.close() }
-
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-    FileDescriptor(rawValue: ends[1]).close()
-    guard spawned == 0 else { return nil }
-
-    let bytes = try? output.readToEnd()
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    // Exited (low seven bits zero) with status 0.
-    guard status & 0x7F == 0, (status >> 8) & 0xFF == 0 else { return nil }
-    return bytes
+    guard let (output, termination) = try? ChildProcess.output(of: path, arguments: arguments),
+      termination == .exited(0)
+    else { return nil }
+    return output
   }
 }

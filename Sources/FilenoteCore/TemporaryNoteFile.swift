@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 /// The temporary file a save writes before it renames it over the note.
 ///
@@ -27,8 +23,7 @@ final class TemporaryNoteFile {
     // The temporary name adds up to 27 bytes to the note's own: shorten that
     // part so any name the file system accepts (255 bytes) can be saved.
     let prefix = "." + Self.prefix(of: FileStore.baseName(of: target), maxUTF8Count: 200) + "."
-    var existing = stat()
-    if stat(target, &existing) == 0, existing.st_mode & S_IFMT != S_IFREG {
+    if let existing = try? FileSystem.status(target), existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
     }
@@ -37,16 +32,17 @@ final class TemporaryNoteFile {
 
     var attempt = 0
     while true {
-      let candidate = folder + "/" + prefix + "\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+      let candidate =
+        folder + "/" + prefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max)).tmp"
       do {
-        descriptor = try FileDescriptor.open(candidate, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)
+        descriptor = try FileDescriptor.open(
+          candidate, .writeOnly, options: [.create, .exclusiveCreate], permissions: 0o600)
         path = candidate
         break
-      } catch  where error == .exists && attempt < 100 {
+      } catch  where error == .fileExists && attempt < 100 {
         attempt += 1
       } catch {
-        throw .system(
-          action: "cannot save note: cannot create a file in", path: folder, errno: error)
+        throw .system(.createTemporaryFile, .file(folder), errno: error)
       }
     }
     // Held until this process ends: that is what marks the file as alive.
@@ -63,7 +59,7 @@ final class TemporaryNoteFile {
       try descriptor.writeAll(bytes)
       bytesWritten += bytes.count
     } catch {
-      throw .system(action: "cannot save", path: target, errno: error)
+      throw .system(.save, .file(target), errno: error)
     }
   }
 
@@ -73,7 +69,7 @@ final class TemporaryNoteFile {
       try descriptor.writeAll(bytes)
       bytesWritten += bytes.count
     } catch {
-      throw .system(action: "cannot save", path: target, errno: error)
+      throw .system(.save, .file(target), errno: error)
     }
     // A large note goes to disk while it is still arriving, rather than all
     // in the final fsync (which still waits for whatever is left).
@@ -90,31 +86,33 @@ final class TemporaryNoteFile {
   /// Makes the written bytes the note: mode, fsync, rename, fsync the folder.
   func commit() throws(FilenoteError) {
     do {
-      var existing = stat()
-      if stat(target, &existing) == 0 {
-        try descriptor.changeMode(existing.st_mode & 0o7777)
-        if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+      if let existing = try? FileSystem.status(target) {
+        try descriptor.changePermissions(existing.permissions)
+        if existing.owner != CurrentProcess.effectiveUser
+          || existing.group != CurrentProcess.effectiveGroup
+        {
           // Only root can give the file back to its owner; others keep theirs.
-          _ = fchown(descriptor.rawValue, existing.st_uid, existing.st_gid)
+          try? descriptor.changeOwner(user: existing.owner, group: existing.group)
         }
       } else {
         // An explicit mode, because the umask may have narrowed 0600 at creation.
-        try descriptor.changeMode(0o600)
+        try descriptor.changePermissions(0o600)
       }
       try descriptor.sync()
     } catch {
-      throw .system(action: "cannot save", path: target, errno: error)
+      throw .system(.save, .file(target), errno: error)
     }
     descriptor.close()
     isOpen = false
-    if rename(path, target) != 0 {
-      let error = Errno.current
-      if error.code == EISDIR || error.code == ENOTDIR {
+    do {
+      try FileSystem.rename(path, to: target)
+    } catch {
+      if error == .isDirectory || error == .notDirectory {
         throw .notARegularFile(path: target)
       }
-      throw .system(action: "cannot save", path: target, errno: error)
+      throw .system(.save, .file(target), errno: error)
     }
-    try FileStore.syncFolder(of: target, action: "cannot save")
+    try FileStore.syncFolder(of: target, operation: .save)
   }
 
   /// Removes the temporary file; the note is left as it was.
@@ -123,7 +121,7 @@ final class TemporaryNoteFile {
       descriptor.close()
       isOpen = false
     }
-    unlink(path)
+    try? FileSystem.remove(path)
   }
 
   /// The longest start of `name` that is at most `maxUTF8Count` bytes.
@@ -141,21 +139,23 @@ final class TemporaryNoteFile {
   /// Creates `folder`, and any missing folder above it, each with mode 0700
   /// (the desktop's own tools create a configured documents folder the same way).
   private static func createFolderIfMissing(_ folder: String) throws(FilenoteError) {
-    if mkdir(folder, 0o700) == 0 {
-      // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
-      _ = chmod(folder, 0o700)
-      try FileStore.syncFolder(of: folder, action: "cannot create folder")
-      return
+    do {
+      try FileSystem.makeFolder(folder, permissions: 0o700)
+    } catch {
+      switch error {
+      case .fileExists:
+        return
+      case .noSuchFileOrDirectory where folder != "/" && FileStore.folder(of: folder) != folder:
+        try createFolderIfMissing(FileStore.folder(of: folder))
+        try createFolderIfMissing(folder)
+        return
+      default:
+        throw .system(.createFolder, .file(folder), errno: error)
+      }
     }
-    switch errno {
-    case EEXIST:
-      return
-    case ENOENT where folder != "/" && FileStore.folder(of: folder) != folder:
-      try createFolderIfMissing(FileStore.folder(of: folder))
-      try createFolderIfMissing(folder)
-    default:
-      throw .system(action: "cannot create folder", path: folder, errno: .current)
-    }
+    // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
+    try? FileSystem.changePermissions(folder, to: 0o700)
+    try FileStore.syncFolder(of: folder, operation: .createFolder)
   }
 
   /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its
@@ -163,23 +163,21 @@ final class TemporaryNoteFile {
   /// covers the moment between a writer creating its file and locking it,
   /// and a pid reused by an unrelated process.
   private static func removeLeftovers(in folder: String, prefix: String) {
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
+    guard let names = try? FileSystem.names(in: folder) else { return }
+    for name in names {
       guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
       let fields = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
-      guard fields.count == 2, let pid = pid_t(fields[0]), UInt32(fields[1]) != nil else {
+      guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil else {
         continue
       }
-      if kill(pid, 0) == 0 || errno == EPERM { continue }
+      if CurrentProcess.exists(pid) { continue }
       let path = folder + "/" + name
-      guard let fd = try? FileDescriptor.open(path, O_RDONLY | O_NOFOLLOW) else { continue }
+      guard let fd = try? FileDescriptor.open(path, .readOnly, options: .noFollow) else {
+        continue
+      }
       defer { fd.close() }
       if (try? fd.tryLockExclusive()) == true {
-        unlink(path)
+        try? FileSystem.remove(path)
       }
     }
   }

@@ -2,12 +2,6 @@ import Dispatch
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// One run of the built `filenote` binary, or of `/bin/sh` driving it: the
 /// arguments, standard input, environment and folder it runs with, and what
 /// it produced.

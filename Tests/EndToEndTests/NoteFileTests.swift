@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 extension CommandTests {
   @Suite("the note file on disk")
   struct NoteFile {

@@ -1,10 +1,5 @@
+import Foundation
 import Testing
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 
 extension CommandTests {
   @Suite("filenote show")

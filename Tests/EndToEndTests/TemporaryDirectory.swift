@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A new, empty folder under the system's temporary folder, removed with
 /// everything in it when the last reference goes away.
 final class TemporaryDirectory {

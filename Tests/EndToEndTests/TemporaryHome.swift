@@ -1,12 +1,6 @@
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// A fresh, empty home folder for one test, the environment filenote runs
 /// with there, and ways to look at the files it leaves behind.
 ///

@@ -2,12 +2,6 @@ import FilenoteCore
 import Foundation
 import Testing
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// filenote fits in on a Unix machine: `make install` lays out the binary, the
 /// man page and the shell completions; the man page renders cleanly; the
 /// completions complete; and the help, the man page and README.md tell the
@@ -17,7 +11,7 @@ import Testing
 /// and tmux. A missing tool fails the test with the package to install.
 @Suite struct UnixIntegrationTests {
   /// The options `Invocation.parse` accepts (`--file=PATH` is `--file`).
-  static let options = ["--file", "--help", "-h", "--version"]
+  static let options = Command.commonOptions
 
   /// The files `make install` puts under `$(DESTDIR)$(PREFIX)`, each with the
   /// file of this package it is a copy of (nil for the binary) and its mode.

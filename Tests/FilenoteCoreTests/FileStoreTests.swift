@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import Testing
 
 @testable import FilenoteCore

@@ -1,5 +1,6 @@
 // The few C library calls Swift cannot make itself. Everything else (termios,
-// poll, read, write, kill, sigprocmask) is called from Swift through Glibc.
+// poll, read, write, kill, sigprocmask) is called from Swift, in the
+// SystemCalls target, which is the only target that may use this one.
 
 #ifndef CFILENOTE_H
 #define CFILENOTE_H

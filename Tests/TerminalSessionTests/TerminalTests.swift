@@ -1,14 +1,12 @@
-import CFilenote
 import Dispatch
+// Foundation re-exports Glibc: the tests compare termios bits and signal
+// dispositions with the C library's own definitions.
+import Foundation
+import LineEditor
+import SystemCalls
 import Testing
 
-@testable import LineEditor
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+@testable import TerminalSession
 
 // Serialized: signal dispositions belong to the whole process, so only one
 // terminal at a time may be raw.
@@ -73,7 +71,7 @@ import Testing
       let pseudoTerminal = try PseudoTerminal()
       let terminal = try pseudoTerminal.terminal()
       try terminal.enterRawMode()
-      _ = try pseudoTerminal.readOutput(count: Terminal.enableBracketedPaste.count)
+      _ = try pseudoTerminal.readOutput(count: TerminalCode.enableBracketedPaste.count)
 
       try terminal.write(Array("a\nb".utf8))
 
@@ -111,7 +109,7 @@ import Testing
       let pseudoTerminal = try PseudoTerminal()
       let terminal = try pseudoTerminal.terminal()
       try terminal.enterRawMode()
-      _ = try pseudoTerminal.readOutput(count: Terminal.enableBracketedPaste.count)
+      _ = try pseudoTerminal.readOutput(count: TerminalCode.enableBracketedPaste.count)
 
       terminal.restore()
 
@@ -308,13 +306,13 @@ import Testing
     @Test func signalsAreCaughtOnlyWhileRaw() throws {
       let pseudoTerminal = try PseudoTerminal()
       let terminal = try pseudoTerminal.terminal()
-      let before = TerminalSignal.caughtSignalNumbers.map(disposition)
+      let before = TerminalSignal.caughtSignals.map(\.rawValue).map(disposition)
 
       try terminal.enterRawMode()
-      #expect(TerminalSignal.caughtSignalNumbers.map(disposition) != before)
+      #expect(TerminalSignal.caughtSignals.map(\.rawValue).map(disposition) != before)
       terminal.restore()
 
-      #expect(TerminalSignal.caughtSignalNumbers.map(disposition) == before)
+      #expect(TerminalSignal.caughtSignals.map(\.rawValue).map(disposition) == before)
     }
 
     @Test func aSignalCaughtJustBeforeRestoreIsStillDelivered() throws {
@@ -382,7 +380,7 @@ private func disposition(of signal: Int32) -> [UInt8] {
 }
 
 /// A failed system call in test setup.
-private struct SystemCallFailed: Error, CustomStringConvertible {
+struct SystemCallFailed: Error, CustomStringConvertible {
   let call: String
   let errno: Int32
   var description: String { "\(call): \(String(cString: strerror(errno)))" }
@@ -409,18 +407,14 @@ private final class Pipe {
 /// A pseudo-terminal pair for one test: the test plays the terminal emulator
 /// on `master` (typing, reading what is drawn, setting the size) and the code
 /// under test gets `slave`, a real terminal.
-private final class PseudoTerminal {
+final class PseudoTerminal {
   private(set) var master: Int32
   let slave: Int32
 
   init() throws {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    guard filenote_open_pseudo_terminal(&master, &slave) == 0 else {
-      throw SystemCallFailed(call: "opening a pseudo-terminal", errno: errno)
-    }
-    self.master = master
-    self.slave = slave
+    let pair = try FileDescriptor.openPseudoTerminal()
+    master = pair.master.rawValue
+    slave = pair.slave.rawValue
   }
 
   deinit {
@@ -459,9 +453,7 @@ private final class PseudoTerminal {
   }
 
   func setWindowSize(rows: UInt16, columns: UInt16) throws {
-    guard filenote_set_window_size(master, rows, columns) == 0 else {
-      throw SystemCallFailed(call: "TIOCSWINSZ", errno: errno)
-    }
+    try FileDescriptor(rawValue: master).setWindowSize(rows: Int(rows), columns: Int(columns))
   }
 
   func type(_ text: String) throws {
@@ -510,7 +502,7 @@ private final class PseudoTerminal {
 }
 
 /// The result of `PseudoTerminal.readOutputInBackground`.
-private final class BackgroundRead: @unchecked Sendable {
+final class BackgroundRead: @unchecked Sendable {
   // Written once by the reading thread before `done` is signalled, read only
   // after waiting for it.
   var bytes: [UInt8] = []

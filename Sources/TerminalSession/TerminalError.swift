@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
+import SystemCalls
 
 /// What can go wrong with the terminal, each with a short lowercase message
 /// meant to follow `filenote: ` on standard error.
@@ -24,7 +20,7 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The C library's error number behind the failure.
   public var errno: Int32 {
     switch self {
-    case .notATerminal: return ENOTTY
+    case .notATerminal: return Errno.inappropriateIOCTLForDevice.code
     case .cannotReadSettings(let errno), .cannotChangeSettings(let errno),
       .cannotRead(let errno), .cannotWrite(let errno), .cannotCatchSignals(let errno):
       return errno
@@ -45,5 +41,5 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
 
   public var description: String { message }
 
-  private var reason: String { String(cString: strerror(errno)) }
+  private var reason: String { Errno(errno).description }
 }

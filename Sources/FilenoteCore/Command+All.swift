@@ -1,0 +1,118 @@
+import SystemCalls
+
+// The table of commands: one row per command, with its help and its code.
+// The order is the order of `filenote --help`.
+
+extension Command {
+  /// Every command, as `filenote --help` lists them.
+  public static let all: [Command] = [save, show, path, clear, help]
+
+  static let save = Command(
+    name: "save", arguments: "[TEXT ...]",
+    summary: "save TEXT (words joined by one space), or standard input",
+    description: """
+      Save TEXT as the note, its words joined by one space, or standard input.
+
+      Without TEXT (or with '-'), standard input is saved byte for byte, except
+      that exactly one trailing line ending is removed, so 'echo hi | filenote save'
+      saves "hi". The input must be valid UTF-8 and not empty; otherwise nothing
+      is saved. The save is atomic: the old note stays until the new one is
+      completely on disk.
+      """,
+    examples: [
+      "filenote save call the plumber",
+      "printf 'line 1\\nline 2\\n' | filenote save",
+      "filenote save < notes.txt",
+    ],
+    options: []
+  ) { input throws(FilenoteError) in
+    let words = input.words
+    if words.isEmpty || words == [Array("-".utf8)] {
+      if FileDescriptor.standardInput.isTerminal {
+        try? FileDescriptor.standardError.writeAll(
+          "filenote: reading the note from the terminal; end it with Ctrl-D on a new line\n")
+      }
+      try input.store().save(streamingFrom: .standardInput)
+    } else {
+      try input.store().save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")])))
+    }
+    return .success
+  }
+
+  static let show = Command(
+    name: "show", arguments: "",
+    summary: "print the saved note",
+    description: """
+      Print the saved note followed by one newline.
+
+      When no note is saved, nothing is printed on standard output and the exit
+      status is 1.
+      """,
+    examples: ["filenote show", "filenote show | wc -c"],
+    options: []
+  ) { input throws(FilenoteError) in
+    try input.expectNoArguments()
+    let store = try input.store()
+    guard var note = try store.read() else { throw .noNote(path: store.path) }
+    note.bytes.append(UInt8(ascii: "\n"))
+    try Filenote.printOut(note.bytes)
+    return .success
+  }
+
+  static let path = Command(
+    name: "path", arguments: "",
+    summary: "print where the note is stored",
+    description: """
+      Print where the note is stored.
+
+      That is <documents>/datafile.dat, where <documents> is the folder
+      'xdg-user-dir DOCUMENTS' names (XDG_DOCUMENTS_DIR in
+      ${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs), else ~/Documents.
+      FILENOTE_FILE or --file name another file.
+      """,
+    examples: ["filenote path", "od -c \"$(filenote path)\""],
+    options: []
+  ) { input throws(FilenoteError) in
+    try input.expectNoArguments()
+    try Filenote.printOut(Array((input.store().path + "\n").utf8))
+    return .success
+  }
+
+  static let clear = Command(
+    name: "clear", arguments: "",
+    summary: "remove the saved note",
+    description: """
+      Remove the saved note.
+
+      Succeeds quietly when there is no note. When the note file is a symbolic
+      link, the file it points to is removed and the link stays.
+      """,
+    examples: ["filenote clear"],
+    options: []
+  ) { input throws(FilenoteError) in
+    try input.expectNoArguments()
+    try input.store().clear()
+    return .success
+  }
+
+  static let help = Command(
+    name: "help", arguments: "[COMMAND]",
+    summary: "show this help, or the help of COMMAND",
+    description: nil, examples: [], options: []
+  ) { input throws(FilenoteError) in
+    guard input.words.count <= 1 else {
+      throw .usage("'help' takes one command name at most (see 'filenote --help')")
+    }
+    let topic = input.words.first.map { String(decoding: $0, as: UTF8.self) }
+    var text = HelpText.general
+    if let topic {
+      guard let command = Command.named(topic) else {
+        throw .usage(
+          "no help for unknown command '\(topic)' (commands: \(names.joined(separator: ", ")))")
+      }
+      text = HelpText.help(of: command)
+    }
+    try Filenote.printOut(Array((text + "\n").utf8))
+    return .success
+  }
+}

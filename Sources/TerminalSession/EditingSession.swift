@@ -1,0 +1,268 @@
+import LineEditor
+import SystemCalls
+
+/// The line editor running on the user's terminal: one event pump of keys,
+/// signals, resizes and redraws, offering what a caller needs — read a line,
+/// ask a y/N question, step out of raw mode for a child process and come back.
+///
+/// Raw mode starts with the session and ends with `finish(saying:)` (or when
+/// the session goes away); the terminal is restored on every way out,
+/// including SIGTERM, SIGHUP and SIGINT, which end the process as they would
+/// have after the terminal is put back.
+public final class EditingSession {
+  /// How reading a line ended.
+  public enum LineEnding: Equatable, Sendable {
+    /// Enter: the line's UTF-8 as it was when Enter was pressed, made from
+    /// the editor's chunks without a String in between, so a large note is
+    /// not held three times over.
+    case submitted([UInt8])
+    /// Ctrl-C.
+    case cancelled
+    /// Ctrl-D on an empty line, or the terminal went away.
+    case endOfInput
+  }
+
+  /// How long a lone Esc waits for the rest of a sequence.
+  private static let escapeTimeoutMilliseconds: Int32 = 50
+  /// How long a bracketed paste may stay silent before it is taken as
+  /// ended without its end marker: long enough for a paste over a slow link
+  /// to go on, short enough that a terminal that never sends the marker
+  /// does not seem to freeze the prompt.
+  private static let pasteTimeoutMilliseconds: Int32 = 1000
+
+  private let terminal: Terminal
+  private var state = EditState(text: "")
+  /// The line above the edit line, as written (with its attributes).
+  private var hint: [UInt8] = []
+  /// The hint's width on screen, escape sequences left out.
+  private var hintColumns = 0
+  /// Whether the edit line is on screen, so a resize or resume redraws it.
+  private var isEditingLine = false
+  /// The question `confirm` is asking, on screen below the line, so a
+  /// resume draws it again.
+  private var question: [UInt8]?
+  private var decoder = KeyDecoder()
+  private var renderer = Renderer(prompt: "> ")
+  /// The terminal width of the last draw.
+  private var width = 0
+
+  /// Opens the session on the terminal the keys come from (`input`), drawing
+  /// on `output`, and enters raw mode.
+  public init(input: FileDescriptor, output: FileDescriptor) throws(TerminalError) {
+    terminal = try Terminal(fileDescriptor: input.rawValue, outputDescriptor: output.rawValue)
+    try terminal.enterRawMode()
+  }
+
+  deinit { terminal.restore() }
+
+  /// The descriptor of the terminal, for a child process that should run
+  /// in its foreground (see `ChildProcess.spawn(_:arguments:foregroundOf:)`).
+  public var terminalDescriptor: FileDescriptor { terminal.input }
+
+  // MARK: - What a caller asks for
+
+  /// Writes `hint` (dimmed when `dimmed`) on its own line, then edits `text`
+  /// on the line below, the cursor at its end, until Enter, Ctrl-C or
+  /// Ctrl-D on an empty line.
+  public func readLine(
+    text: String, hint: String, dimmed: Bool
+  ) throws(TerminalError) -> LineEnding {
+    state = EditState(text: text)
+    hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+    let plain = Array(hint.utf8)
+    self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
+    try? terminal.write(self.hint + TerminalCode.newLine)
+    return try readLineAgain()
+  }
+
+  /// Goes on editing the line of the last `readLine`, as it was left (after
+  /// a question the user answered no).
+  public func readLineAgain() throws(TerminalError) -> LineEnding {
+    isEditingLine = true
+    defer { isEditingLine = false }
+    try draw()
+    while true {
+      guard let keys = try nextKeys() else { return .endOfInput }
+      var changed = false
+      for key in keys {
+        let ending: LineEnding
+        switch state.handle(key) {
+        case .edited:
+          changed = true
+          continue
+        case .unchanged: continue
+        case .submit: ending = .submitted(state.buffer.utf8Bytes)
+        case .cancel: ending = .cancelled
+        case .endOfInput: ending = .endOfInput
+        case .redrawScreen:
+          try terminal.write(TerminalCode.clearScreen + hint + TerminalCode.newLine)
+          renderer.invalidate()
+          changed = true
+          continue
+        case .suspend:
+          try suspend()
+          continue
+        }
+        // Keys that came in the same read as Enter are on the line too:
+        // show the line as it is saved (or dropped).
+        if changed { try draw() }
+        return ending
+      }
+      // One redraw per read, however many keys it brought (a fast paste).
+      if changed { try draw() }
+    }
+  }
+
+  /// Asks a yes/no question below the line; true only for "y" or "Y". Any
+  /// failure of the terminal is a no.
+  public func confirm(_ question: String) -> Bool {
+    self.question = Array(question.utf8)
+    defer { self.question = nil }
+    try? terminal.write(TerminalCode.newLine + Array(question.utf8))
+    var answer = false
+    while let keys = try? nextKeys() {
+      guard let key = keys.first else { continue }
+      answer = key == .text("y") || key == .text("Y")
+      break
+    }
+    decoder = KeyDecoder()
+    // After "y" the session ends the line itself, as after any Enter.
+    try? terminal.write(answer ? Array("y".utf8) : Array("n".utf8) + TerminalCode.newLine)
+    if !answer {
+      try? terminal.write(
+        Array("Not saved; edit on, or Ctrl-C to cancel.".utf8) + TerminalCode.newLine)
+      renderer.invalidate()
+    }
+    return answer
+  }
+
+  /// Steps out of raw mode for `body` (the user's editor, started with
+  /// `ChildProcess.spawn(_:arguments:foregroundOf: terminalDescriptor)`):
+  /// the terminal is as it was before the session while `body` runs, then
+  /// raw again, and the hint and the line are drawn afresh below whatever
+  /// `body` left on the screen.
+  public func runOutsideRawMode<Result>(_ body: () -> Result) throws(TerminalError) -> Result {
+    try terminal.write(TerminalCode.newLine)
+    terminal.restore()
+    let result = body()
+    try terminal.enterRawMode()
+    try drawHintAndLine()
+    return result
+  }
+
+  /// Leaves the edit line, restores the terminal and prints a last word.
+  public func finish(saying message: String?) {
+    try? terminal.write(TerminalCode.newLine)
+    terminal.restore()
+    if let message { say(message) }
+  }
+
+  /// A line on the terminal, after the editor is gone.
+  public func say(_ message: String) {
+    try? terminal.write(Array((message + "\n").utf8))
+  }
+
+  // MARK: - The event pump
+
+  /// Waits for keys, reacting to every signal on the way (a resize redraws,
+  /// Ctrl-Z from outside suspends, SIGTERM ends the process with the terminal
+  /// restored). Returns the keys of one read, possibly none; nil when the
+  /// terminal went away.
+  private func nextKeys() throws(TerminalError) -> [Key]? {
+    let timeout =
+      decoder.isInsidePaste
+      ? Self.pasteTimeoutMilliseconds
+      : decoder.isWaitingForMoreInput ? Self.escapeTimeoutMilliseconds : nil
+    switch try terminal.read(timeoutMilliseconds: timeout) {
+    case .input(let bytes):
+      return decoder.decode(bytes)
+    case .timeout where decoder.isInsidePaste:
+      // A paste whose end marker never came ends here, its text inserted;
+      // the keys after it are keys again.
+      return decoder.flushPaste()
+    case .timeout:
+      // A lone Esc waits for the rest of a sequence only briefly, then is a key.
+      return decoder.flush()
+    case .endOfFile:
+      return nil
+    case .signal(.windowResized):
+      if isEditingLine { try redrawAfterResize() }
+    case .signal(.suspendRequested):
+      try suspend()
+    case .signal(.continued):
+      // Stopped from outside (SIGSTOP, or SIGTTOU when started in the
+      // background or resumed with `bg`), or a SIGCONT that stopped nothing:
+      // which one cannot be told, so redraw what is shown in place, which
+      // adds no copy either way (after `fg` the shell's job line gives way
+      // to the hint).
+      try terminal.enterRawMode()
+      try redrawInPlace()
+    case .signal(.terminationRequested(let signalNumber)):
+      try? terminal.write(TerminalCode.newLine)
+      terminal.terminate(by: signalNumber)
+    }
+    return []
+  }
+
+  // MARK: - Drawing
+
+  private func draw() throws(TerminalError) {
+    width = terminal.size.columns
+    try terminal.write(renderer.render(state.buffer, cursor: state.cursor, width: width))
+  }
+
+  /// When the hint or the drawn line is at least as wide as the old or the
+  /// new width, the terminal may have rewrapped them onto more or fewer rows
+  /// (most terminals rewrap on resize; xterm cuts instead), and where the
+  /// line starts is then unknown: start over on a cleared screen so no
+  /// stale row stays. Otherwise redrawing the line in place is enough.
+  private func redrawAfterResize() throws(TerminalError) {
+    let narrowest = min(terminal.size.columns, width)
+    if renderer.drawnColumns >= narrowest || hintColumns >= narrowest {
+      try terminal.write(TerminalCode.clearScreen + hint + TerminalCode.newLine)
+    }
+    renderer.invalidate()
+    try draw()
+  }
+
+  /// Ctrl-Z, or SIGTSTP from outside: leave the line, stop, and draw what
+  /// was shown (the hint and the line, or the question) again after `fg`.
+  private func suspend() throws(TerminalError) {
+    try terminal.write(TerminalCode.newLine)
+    try terminal.suspend()
+    try redrawAfterResume()
+  }
+
+  /// After `fg` the shell has drawn its own lines: start afresh below them.
+  private func redrawAfterResume() throws(TerminalError) {
+    if isEditingLine {
+      try drawHintAndLine()
+    } else if let question {
+      try terminal.write(question)
+    }
+  }
+
+  /// The hint and, below it, the line, from the start of the cursor's row.
+  private func drawHintAndLine() throws(TerminalError) {
+    try terminal.write(hint + TerminalCode.newLine)
+    renderer.invalidate()
+    try draw()
+  }
+
+  /// Draws what is shown again where it is, the cursor being on its last
+  /// row: the question on its row; the hint and the line from the hint's
+  /// first row down.
+  private func redrawInPlace() throws(TerminalError) {
+    if isEditingLine {
+      let columns = max(terminal.size.columns, 1)
+      let hintRows = hintColumns == 0 ? 1 : (hintColumns - 1) / columns + 1
+      try terminal.write(
+        TerminalCode.cursorUp(hintRows) + TerminalCode.carriageReturn
+          + TerminalCode.clearToEndOfScreen)
+      try drawHintAndLine()
+    } else if let question {
+      try terminal.write(
+        TerminalCode.carriageReturn + TerminalCode.clearToEndOfLine + question)
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import SystemCalls
+import Testing
+
+@testable import FilenoteCore
+@testable import TerminalSession
+
+/// SPEC: errors are one line, `filenote: <what failed>: <why>`, with the path
+/// where a path is involved.
+@Suite struct FilenoteErrorTests {
+  @Test func aSystemFailureSaysWhatWasDoneToWhatAndWhy() {
+    let error = FilenoteError.system(
+      .createTemporaryFile, .file("/notes"), errno: .readOnlyFileSystem)
+    #expect(
+      error.message == "cannot save note: cannot create a file in /notes: Read-only file system")
+    #expect(
+      FilenoteError.system(.write, .standardOutput, errno: .ioError).message
+        == "cannot write standard output: Input/output error")
+    #expect(
+      FilenoteError.system(.read, .terminal, errno: .ioError).message
+        == "cannot read the terminal: Input/output error")
+  }
+
+  @Test func aTerminalFailureCarriesItsErrnoToTheMessage() {
+    let error = FilenoteError.terminal(.cannotRead(errno: Errno.badFileDescriptor.code))
+    #expect(error.message == "cannot use the terminal: Bad file descriptor")
+    #expect(error.exitCode == .failure)
+  }
+}
