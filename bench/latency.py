@@ -2,9 +2,9 @@
 """filenote's per-key latency: the table of `make bench` that says how long
 the slowest key takes, on notes from 1 KB to 16 MiB.
 
-1. In the process: bench/latency/*.swift, compiled with the pure LineEditor
-   sources (every file but Terminal*.swift) by swiftc -O, times each kind of
-   key from its arrival at the editor to the end of its render. The same
+1. In the process: bench/latency/*.swift, compiled with every source of
+   the pure LineEditor (Sources/LineEditor/*.swift) by swiftc -O, times each
+   kind of key from its arrival at the editor to the end of its render. The same
    seeded keys run three times on the same states; each key counts with the
    fastest of its three CPU times (what the key costs, not what else the
    shared machine did meanwhile), of which the table gives p50, p99 and max;
@@ -105,12 +105,12 @@ def mixed_keys(count: int = 2000, seed: int = 13) -> list[bytes]:
 
 
 def build_in_process_bench() -> str:
-    """Compiles bench/latency/*.swift with the pure LineEditor sources, when
+    """Compiles bench/latency/*.swift with all of Sources/LineEditor, when
     any of them is newer than the binary."""
     editor = os.path.join(ROOT, "Sources", "LineEditor")
     bench = os.path.join(ROOT, "bench", "latency")
     sources = sorted(os.path.join(editor, name) for name in os.listdir(editor)
-                     if name.endswith(".swift") and not name.startswith("Terminal"))
+                     if name.endswith(".swift"))
     sources += sorted(os.path.join(bench, name) for name in os.listdir(bench)
                       if name.endswith(".swift"))
     binary = os.path.join(BUILD, "latency-bench")
