@@ -58,7 +58,7 @@ public struct EditState: Sendable {
   public init(text: String, versions: [String] = []) {
     buffer = TextBuffer(text)
     cursor = buffer.count
-    browser = HistoryBrowser(line: text, versions: versions)
+    browser = HistoryBrowser(line: buffer, versions: versions)
   }
 
   /// The edited text. O(n): call it when saving, not on every key.
@@ -379,7 +379,7 @@ public struct EditState: Sendable {
       buffer = edited.buffer
       undoHistory = edited.undoHistory
     } else {
-      buffer = TextBuffer(browser.text(of: index))
+      buffer = browser.original(index)
       undoHistory = UndoHistory()
     }
     isEntryEdited = false
@@ -390,6 +390,7 @@ public struct EditState: Sendable {
 
   private mutating func startSearch(_ direction: IncrementalSearch.Direction) -> EditOutcome {
     keepEdits()
+    browser.prepareForSearch()
     search = IncrementalSearch(direction, in: browser, line: buffer, cursor: cursor)
     return .edited
   }

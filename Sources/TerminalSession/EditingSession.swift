@@ -64,10 +64,13 @@ public final class EditingSession {
   /// Writes `hint` (dimmed when `dimmed`) on its own line, then edits `text`
   /// on the line below, the cursor at its end, until Enter, Ctrl-C or
   /// Ctrl-D on an empty line.
+  ///
+  /// `text` is consumed: the editor keeps it as its own chunks, and a large
+  /// note is not also held as a String while it is edited.
   public func readLine(
-    text: String, hint: String, dimmed: Bool
+    text: consuming String, hint: String, dimmed: Bool
   ) throws(TerminalError) -> LineEnding {
-    state = EditState(text: text)
+    state = EditState(text: consume text)
     hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     let plain = Array(hint.utf8)
     self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
