@@ -44,7 +44,7 @@ import harness  # noqa: E402
 
 KIB = 1024
 MIB = 1024 * KIB
-TIME = "/usr/bin/time"
+TIME = harness.TIME
 BUILD = os.path.join(ROOT, ".build", "latency")
 NOTES = ["1 KB", "1 MiB of words", "1 MiB one word", "16 MiB of words"]
 # The target for the slowest key of each note, in ms.
@@ -229,24 +229,10 @@ def filenote_typing(binary: str, work: str, note: bytes, keys: list[bytes],
     path = os.path.join(home, "note.txt")
     with open(path, "wb") as f:
         f.write(note)
-    argv = [binary, "--file", path]
-    peak_file = os.path.join(home, "peak")
-    if measure_memory:
-        argv = [TIME, "-f", "%M", "-o", peak_file, *argv]
-    seconds, output = on_terminal(argv, environment(home), keys)
-    if b"Saved." not in output:
-        raise LatencyError("filenote did not report Saved.")
-    with open(path, "rb") as f:
-        saved = f.read()
-    if saved == note:
-        raise LatencyError("filenote saved nothing")
-    saved.decode()  # valid UTF-8, or UnicodeDecodeError
-    peak = 0
-    if measure_memory:
-        with open(peak_file) as f:
-            peak = int(f.read().split()[-1])
+    seconds, peak = harness.type_into_prompt(
+        binary, path, note, environment(home), keys, on_terminal, measure_memory)
     shutil.rmtree(home)
-    return seconds, peak
+    return seconds, peak or 0
 
 
 def readline_typing(work: str, note: bytes, keys: list[bytes]) -> float:
