@@ -46,7 +46,7 @@ struct HistoryBrowser: Sendable {
   /// before anything reads it here. Entry 0 unedited costs a copy of the
   /// line until ``prepareForSearch()`` has made its text.
   func text(of index: Int) -> String {
-    if let line = edited[index] { return line.text }
+    if let editedLine = edited[index] { return editedLine.text }
     return index == 0 ? lineText ?? line.string : versions[index - 1]
   }
 
