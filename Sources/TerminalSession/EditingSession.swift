@@ -12,8 +12,10 @@ import SystemCalls
 public final class EditingSession {
   /// How reading a line ended.
   public enum LineEnding: Equatable, Sendable {
-    /// Enter: the line as it was when Enter was pressed.
-    case submitted(String)
+    /// Enter: the line's UTF-8 as it was when Enter was pressed, made from
+    /// the editor's chunks without a String in between, so a large note is
+    /// not held three times over.
+    case submitted([UInt8])
     /// Ctrl-C.
     case cancelled
     /// Ctrl-D on an empty line, or the terminal went away.
@@ -69,10 +71,13 @@ public final class EditingSession {
   /// Writes `hint` (dimmed when `dimmed`) on its own line, then edits `text`
   /// on the line below, the cursor at its end, until Enter, Ctrl-C or
   /// Ctrl-D on an empty line.
+  ///
+  /// `text` is consumed: the editor keeps it as its own chunks, and a large
+  /// note is not also held as a String while it is edited.
   public func readLine(
-    text: String, hint: String, dimmed: Bool
+    text: consuming String, hint: String, dimmed: Bool
   ) throws(TerminalError) -> LineEnding {
-    state = EditState(text: text)
+    state = EditState(text: consume text)
     hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     let plain = Array(hint.utf8)
     self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
@@ -96,7 +101,7 @@ public final class EditingSession {
           changed = true
           continue
         case .unchanged: continue
-        case .submit: ending = .submitted(state.text)
+        case .submit: ending = .submitted(state.buffer.utf8Bytes)
         case .cancel: ending = .cancelled
         case .endOfInput: ending = .endOfInput
         case .redrawScreen:

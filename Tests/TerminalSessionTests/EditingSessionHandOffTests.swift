@@ -40,7 +40,7 @@ extension TerminalTests {
 
       #expect(
         try run.session.readLine(text: "a\tb", hint: "hint", dimmed: false)
-          == .submitted("line 1\nline 2"))
+          == .submitted(Array("line 1\nline 2".utf8)))
       #expect(run.received == ["a\tb"], "the text itself, not its stand-ins")
       #expect(run.settingsWhileOutside == run.original, "the terminal as before the session")
       let output = String(decoding: try run.pseudoTerminal.readOutput(count: 8192), as: UTF8.self)
@@ -50,7 +50,7 @@ extension TerminalTests {
 
       // The same text again records nothing: undo takes the first one back.
       try run.pseudoTerminal.type("\u{18}\u{05}\u{1F}\r")
-      #expect(try run.session.readLineAgain() == .submitted("a\tb"))
+      #expect(try run.session.readLineAgain() == .submitted(Array("a\tb".utf8)))
       run.session.finish(saying: nil)
     }
 
@@ -59,7 +59,8 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}\u{1F}\r")
 
       #expect(
-        try run.session.readLine(text: "old", hint: "hint", dimmed: false) == .submitted("old"))
+        try run.session.readLine(text: "old", hint: "hint", dimmed: false)
+          == .submitted(Array("old".utf8)))
       run.session.finish(saying: nil)
     }
 
@@ -68,7 +69,8 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}\r")
 
       #expect(
-        try run.session.readLine(text: "note", hint: "hint", dimmed: false) == .submitted("note"))
+        try run.session.readLine(text: "note", hint: "hint", dimmed: false)
+          == .submitted(Array("note".utf8)))
       let output = String(decoding: try run.pseudoTerminal.readOutput(count: 8192), as: UTF8.self)
       let reason = try #require(
         output.range(of: "\rLine kept: why.\u{1B}[K\r"), "\(output.debugDescription)")
@@ -82,7 +84,8 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}!\r")
 
       #expect(
-        try run.session.readLine(text: "note", hint: "hint", dimmed: false) == .submitted("note!"))
+        try run.session.readLine(text: "note", hint: "hint", dimmed: false)
+          == .submitted(Array("note!".utf8)))
       run.session.finish(saying: nil)
     }
   }
