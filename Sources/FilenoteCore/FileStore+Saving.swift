@@ -32,7 +32,7 @@ extension FileStore {
       replacing: resolvedTarget(), createsFolder: createsFolder)
     do {
       try replacement.write(bytes)
-      try replacement.commit()
+      try commitKeepingVersion(replacement)
     } catch {
       replacement.discard()
       throw error
@@ -96,7 +96,7 @@ extension FileStore {
         throw FilenoteError.emptyInput
       }
       try file.write(held)
-      try file.commit()
+      try commitKeepingVersion(file)
     } catch {
       replacement?.discard()
       throw error
