@@ -33,7 +33,11 @@ extension FileStore {
       if let writer = try? VersionWriter.open(store, creating: false) { writer.removeAll() }
       return
     }
-    guard let writer = try VersionWriter.open(store, creating: true) else { return }
+    // The folder is made when there is a note to keep in it, not before.
+    let hasNote = (try? FileSystem.status(store.note, followingLinks: false)) != nil
+    guard let writer = try VersionWriter.open(store, creating: hasNote) else {
+      return try replacement.commit()
+    }
     defer { writer.close() }
     try writer.keepNote(replacedBy: replacement.path)
     try replacement.commit()
@@ -45,7 +49,7 @@ extension FileStore {
   /// and under the writer lock.
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
     let store = try versionStore()
-    guard let writer = try VersionWriter.open(store, creating: store.count > 0) else {
+    guard let writer = try VersionWriter.open(store, creating: false) else {
       throw .noVersion(number: number, kept: 0)
     }
     defer { writer.close() }

@@ -12,9 +12,8 @@ import SystemCalls
 struct VersionStore {
   /// Versions kept when `FILENOTE_VERSIONS` does not say.
   static let defaultCount = 100
-  /// The most the versions may take together; the newest is kept even when
-  /// it alone is larger.
-  static let maximumTotalSize: Int64 = 64 << 20
+  /// The most the versions may take together by default (64 MiB).
+  static let defaultMaximumTotalSize: Int64 = 64 << 20
 
   /// The note file whose versions these are (where its links end).
   let note: String
@@ -22,12 +21,24 @@ struct VersionStore {
   let path: String
   /// How many versions a save keeps; 0 keeps none and removes the kept ones.
   let count: Int
+  /// The most the versions may take together; the newest is kept even when
+  /// it alone is larger.
+  let maximumTotalSize: Int64
 
-  init(note: String, count: Int = defaultCount) {
+  init(
+    note: String, count: Int = defaultCount, maximumTotalSize: Int64 = defaultMaximumTotalSize
+  ) {
     self.note = note
-    path = FileStore.join(
-      FileStore.folder(of: note), "." + FileStore.baseName(of: note) + ".versions")
+    // `.` and `.versions` add 10 bytes: a name near the file system's 255 is
+    // shortened (by whole characters) so any note that can be saved has versions.
+    var used = 0
+    let name = FileStore.baseName(of: note).prefix { character in
+      used += character.utf8.count
+      return used <= 240
+    }
+    path = FileStore.join(FileStore.folder(of: note), "." + name + ".versions")
     self.count = count
+    self.maximumTotalSize = maximumTotalSize
   }
 
   /// The count `FILENOTE_VERSIONS` sets: digits only; empty or unset is the default.

@@ -256,7 +256,7 @@ final class VersionWriter {
     for entry in entries {
       if let current, entry.isFile(current) { continue }
       if !isFull && count < store.count
-        && (count == 0 || total + entry.size <= VersionStore.maximumTotalSize)
+        && (count == 0 || total + entry.size <= store.maximumTotalSize)
       {
         count += 1
         total += entry.size
