@@ -110,7 +110,8 @@ class Run:
 
 def environment(home: str, **extra: str) -> dict[str, str]:
     """The caller's environment with a temporary HOME, and nothing that moves the note."""
-    env = {k: v for k, v in os.environ.items() if k not in ("FILENOTE_FILE", "XDG_CONFIG_HOME")}
+    moving = ("FILENOTE_FILE", "FILENOTE_VERSIONS", "XDG_CONFIG_HOME")
+    env = {k: v for k, v in os.environ.items() if k not in moving}
     env.update(HOME=home, LANG="C.UTF-8", **extra)
     env.pop("LC_ALL", None)
     return env
@@ -295,6 +296,45 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
             return result
         return run
 
+    def versions_folder(note: str, count: int, size: int) -> str:
+        """The versions folder beside `note`, holding `count` versions of
+        `size` bytes under the names filenote gives them."""
+        folder = os.path.join(os.path.dirname(note), "." + os.path.basename(note) + ".versions")
+        os.mkdir(folder, 0o700)
+        for sequence in range(1, count + 1):
+            path = os.path.join(folder, "%010d-%d" % (sequence, 1_764_000_000 + sequence))
+            with open(path, "wb") as f:
+                f.write(note_text(size, seed=100 + sequence))
+            os.chmod(path, 0o600)
+        return folder
+
+    def save_keeping_version(command: Callable[[str], list[str]]) -> Callable[[], Run]:
+        def run() -> Run:
+            home, note = home_with_note(b"the note before")
+            folder = versions_folder(note, 10, 100)
+            result = spawn(command(note), environment(home), stdin=small_path,
+                           stdout=os.path.join(home, "out"))
+            expect_file(note, small_note)
+            if command(note)[0] == binary and len(os.listdir(folder)) != 11:
+                raise BenchError("the save did not keep the note it replaced")
+            shutil.rmtree(home)
+            return result
+        return run
+
+    # `history` only reads: one home with 100 versions of 10 KB serves every run.
+    history_home, history_note = home_with_note(note_text(10 * KIB, seed=7))
+    history_folder = versions_folder(history_note, 100, 10 * KIB)
+
+    def history(command: list[str]) -> Callable[[], Run]:
+        def run() -> Run:
+            out = os.path.join(history_home, "out")
+            result = spawn(command, environment(history_home), stdout=out)
+            with open(out, "rb") as f:
+                if f.read().count(b"\n") < 100:
+                    raise BenchError(f"{' '.join(command)} did not list 100 versions")
+            return result
+        return run
+
     keys = prompt_keys()
     note_10k, note_1k, note_1m = note_text(10 * KIB, 3), note_text(KIB, 4), note_text(MIB, 5)
 
@@ -347,6 +387,15 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                   save_small(lambda note: [shutil.which("dd"), f"of={note}", "conv=fsync",
                                            "status=none"]),
                   pairs(40), warmup(3), judge_ratio(1.3)),
+        Benchmark("save 100 B keeping a version (10 kept) vs dd conv=fsync", "ratio ≤ 1.3",
+                  save_keeping_version(lambda note: [binary, "save"]),
+                  save_keeping_version(lambda note: [shutil.which("dd"), f"of={note}",
+                                                     "conv=fsync", "status=none"]),
+                  pairs(40), warmup(3), judge_ratio(1.3)),
+        Benchmark("history of 100 versions of 10 KB vs ls -l of their folder", "ratio ≤ 1.5",
+                  history([binary, "history"]),
+                  history([shutil.which("ls"), "-l", history_folder]),
+                  pairs(60), warmup(5), judge_ratio(1.5)),
         Benchmark("save 100 MiB from a pipe vs cat > f; sync f", "ratio ≤ 1.3",
                   save_big(False), save_big(True), pairs(20), warmup(1), judge_ratio(1.3)),
         Benchmark("save 100 MiB from a pipe, peak memory", "≤ 32 MiB",

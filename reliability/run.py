@@ -30,9 +30,11 @@ import durability  # noqa: E402
 import faults  # noqa: E402
 import harness  # noqa: E402
 import terminal  # noqa: E402
+import versions  # noqa: E402
 
 GROUPS = [("crash", crash_loop), ("durability", durability), ("concurrency", concurrency),
-          ("faults", faults), ("bad-input", bad_input), ("terminal", terminal)]
+          ("faults", faults), ("bad-input", bad_input), ("terminal", terminal),
+          ("versions", versions)]
 
 
 def main():

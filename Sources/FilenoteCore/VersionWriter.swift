@@ -132,7 +132,7 @@ final class VersionWriter {
 
   private func removeDeadCopies() {
     guard let names = try? folder.names() else { return }
-    for name in names where KeptVersion.isCopy(name) {
+    for name in names where KeptVersion.isCopy(name) && isRegularFile(name) {
       try? folder.remove(name)
     }
   }
@@ -278,7 +278,7 @@ final class VersionWriter {
   func removeAll() -> Int {
     let count = listed.count
     if let names = try? folder.names() {
-      for name in names where KeptVersion.isWrittenByFilenote(name) {
+      for name in names where KeptVersion.isWrittenByFilenote(name) && isRegularFile(name) {
         try? folder.remove(name)
       }
     }
@@ -290,6 +290,12 @@ final class VersionWriter {
       try? FileStore.syncFolder(of: store.path, operation: .remove)
     }
     return count
+  }
+
+  /// Whether `name` is a regular file: anything else (a link named like a
+  /// version, a folder) was not written by filenote and is left alone.
+  private func isRegularFile(_ name: String) -> Bool {
+    (try? folder.status(of: name))?.kind == .regular
   }
 
   /// Whether two files hold the same bytes (false when either cannot be read).
