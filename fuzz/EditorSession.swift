@@ -12,16 +12,20 @@ import Glibc
 ///   of reads up to a quiet moment equal those of the same bytes read at once
 ///   (adjacent `.text` keys joined); after a flush the decoder waits for more
 ///   input only inside a paste.
-/// - Editor: the cursor is in `0...buffer.count`; a key that is not `.edited`
-///   changes neither text nor cursor; the buffer holds exactly the Characters
-///   Swift makes of its text (scalar for scalar); the text is valid UTF-8;
-///   undoing every step gives back the note the session opened with.
+/// - Editor (opened with three versions made from the note, so Up, Ctrl-R and
+///   Ctrl-S have lines to reach): the cursor is in `0...buffer.count`; a key
+///   that is not `.edited` changes neither text nor cursor, unless it ends a
+///   search; the buffer holds
+///   exactly the Characters Swift makes of its text (scalar for scalar); the
+///   text is valid UTF-8; back on the line being edited, undoing every step
+///   gives back the note the session opened with.
 /// - Renderer: only CR, text, SGR 7/27, EL and CUF are written, never a
 ///   control character; the line shows exactly what `ExpectedLine` says for
 ///   some first visible Character, within `width - 1` columns, every cell one
 ///   or two columns wide; with room for at least `minimumTextColumns` columns
 ///   of text, the cursor's Character is on screen; an empty render happens
-///   only when the line already shows the right thing.
+///   only when the line already shows the right thing. The search line, drawn
+///   apart, writes only what a renderer may.
 struct EditorSession {
   static let prompt = "> "
   /// Up to this many Characters the buffer is re-clustered after every key,
@@ -45,6 +49,13 @@ struct EditorSession {
   private var renderer = Renderer(prompt: prompt)
   private let promptCells = prompt.map(Cell.init)
   private var line = TerminalLine()
+  /// Draws the search line (Ctrl-R, Ctrl-S) while a search is on, onto a
+  /// line of its own: the checks of `render()` model the edit line only.
+  private var searchRenderer = Renderer(prompt: prompt)
+  private var searchLine = TerminalLine()
+  /// How many Characters `.text` keys brought: typing makes an undo step per
+  /// 20 of them, however many keys they came in.
+  private var charactersTyped = 0
   private var width: Int
   private var keysHandled = 0
   /// Set when the text outgrew `maximumTextCount`: the remaining keys and
@@ -54,8 +65,14 @@ struct EditorSession {
   init(_ scenario: EditorScenario, isVerbose: Bool) {
     self.scenario = scenario
     self.isVerbose = isVerbose
-    state = EditState(text: scenario.initialText)
+    state = EditState(text: scenario.initialText, versions: Self.versions(of: scenario.initialText))
     width = scenario.width
+  }
+
+  /// Versions for Up, Ctrl-R and Ctrl-S to reach, made from the note so that
+  /// searches typed from it find something.
+  static func versions(of note: String) -> [String] {
+    [String(note.reversed()), "old " + note, note + note]
   }
 
   mutating func play() {
@@ -123,13 +140,18 @@ struct EditorSession {
       checkKey(key)
       let cursorBefore = state.cursor
       let countBefore = state.buffer.count
+      let wasSearching = state.searchLine != nil
       let outcome = state.handle(key)
       keysHandled += 1
+      if case .text(let text) = key { charactersTyped += text.count }
       log("  \(key) -> \(outcome), cursor \(state.cursor) of \(state.buffer.count)")
       guard (0...state.buffer.count).contains(state.cursor) else {
         fail("cursor \(state.cursor) outside 0...\(state.buffer.count) after \(key)")
       }
-      if outcome != .edited && (state.cursor != cursorBefore || state.buffer.count != countBefore) {
+      // A key that ends a search puts the line found in place, and may then
+      // also submit it, cancel, redraw or suspend.
+      let mayChange = outcome == .edited || wasSearching && outcome != .unchanged
+      if !mayChange && (state.cursor != cursorBefore || state.buffer.count != countBefore) {
         fail("\(key) changed the text or the cursor but returned \(outcome)")
       }
       if outcome == .redrawScreen { renderer.invalidate() }
@@ -216,13 +238,18 @@ struct EditorSession {
 
   private func checkUndoGivesBackTheNote() {
     var undoing = state
+    // Ctrl-G ends a search or an Esc waiting for its key; Alt-> goes back to
+    // the line being edited, whose undo steps lead back to the note.
+    _ = undoing.handle(.control("g"))
+    _ = undoing.handle(.alt(">"))
     var steps = 0
+    let stepsPossible = keysHandled + charactersTyped / EditState.typingRunLimit
     while undoing.handle(.control("_")) == .edited {
       steps += 1
       guard (0...undoing.buffer.count).contains(undoing.cursor) else {
         fail("cursor \(undoing.cursor) outside 0...\(undoing.buffer.count) after undo \(steps)")
       }
-      guard steps <= keysHandled else { fail("undo goes on past the number of keys handled") }
+      guard steps <= stepsPossible else { fail("undo goes on past the number of keys handled") }
     }
     let text = undoing.text
     guard text.unicodeScalars.elementsEqual(scenario.initialText.unicodeScalars) else {
@@ -235,6 +262,7 @@ struct EditorSession {
   // MARK: - Rendering
 
   private mutating func render() {
+    renderSearch()
     let bytes = renderer.render(state.buffer, cursor: state.cursor, width: width)
     if let problem = line.apply(bytes) {
       fail("\(problem); rendered \(EditorScenario.literal(String(decoding: bytes, as: UTF8.self)))")
@@ -272,6 +300,24 @@ struct EditorSession {
   }
 
   private var promptColumns: Int { promptCells.reduce(0) { $0 + $1.columns } }
+
+  /// The search line writes only what a renderer may, and leaves the cursor
+  /// on the screen.
+  private mutating func renderSearch() {
+    guard state.searchLine != nil else {
+      searchRenderer.invalidate()
+      return
+    }
+    let bytes = searchRenderer.render(state, width: width)
+    if let problem = searchLine.apply(bytes) {
+      fail(
+        "\(problem); rendered the search line "
+          + EditorScenario.literal(String(decoding: bytes, as: UTF8.self)))
+    }
+    guard searchLine.cursorColumn <= width - 1 else {
+      fail("search line cursor left at column \(searchLine.cursorColumn) of \(width)")
+    }
+  }
 
   /// The layout the line shows, found among the scroll positions that can
   /// show the cursor: every Character takes a column at least, so the first

@@ -27,6 +27,13 @@ struct Cell: Equatable {
     self.isReversed = isReversed
   }
 
+  /// The cell as drawn inside a search match, which is highlighted in reverse
+  /// video as readline highlights it: a stand-in there is drawn in normal
+  /// video instead, so it still stands out from the text around it.
+  var highlighted: Cell {
+    Cell(glyph: glyph, columns: columns, isReversed: !isReversed)
+  }
+
   /// Drawn at the left edge when text before the visible part is cut off.
   static let leftMarker = Cell(glyph: "<", columns: 1, isReversed: true)
   /// Drawn at the right edge when text after the visible part is cut off.

@@ -43,6 +43,20 @@ enum EditCommand: Equatable, Sendable {
   case clearScreen
   /// Ctrl-Z.
   case suspend
+  /// Up, Ctrl-P: the next older version.
+  case previousHistory
+  /// Down, Ctrl-N: the next newer version, down to the line being edited.
+  case nextHistory
+  /// Alt-<: the oldest version.
+  case beginningOfHistory
+  /// Alt->: back to the line being edited.
+  case endOfHistory
+  /// Ctrl-R: search the versions incrementally, older first.
+  case reverseSearchHistory
+  /// Ctrl-S: search the versions incrementally, newer first.
+  case forwardSearchHistory
+  /// Ctrl-G: nothing to abort outside a search (it ends a pending Esc).
+  case abort
 
   /// The command bound to `key`, or nil when the key is unbound.
   init?(_ key: Key) {
@@ -63,7 +77,10 @@ enum EditCommand: Equatable, Sendable {
       switch arrow {
       case .left: command = byWord ? .backwardWord : .backwardChar
       case .right: command = byWord ? .forwardWord : .forwardChar
-      case .up, .down: command = nil
+      // Up and Down walk the versions with or without modifiers: nothing
+      // else is bound to them.
+      case .up: command = .previousHistory
+      case .down: command = .nextHistory
       }
     case .control(let character): command = Self.controlBinding(character)
     case .alt(let character): command = Self.altBinding(character)
@@ -81,12 +98,18 @@ enum EditCommand: Equatable, Sendable {
     case "d": .deleteCharOrEndOfInput
     case "e": .endOfLine
     case "f": .forwardChar
+    case "g": .abort
     case "h": .backwardDeleteChar
     // Tab: there is nothing to complete in a note, so it is text.
     case "i": .selfInsert("\t")
     case "j", "m": .acceptLine
     case "k": .killLine
     case "l": .clearScreen
+    case "n": .nextHistory
+    case "p": .previousHistory
+    case "r": .reverseSearchHistory
+    // Ctrl-S: the terminal layer turns off flow control (IXON), so it reaches us.
+    case "s": .forwardSearchHistory
     case "t": .transposeChars
     case "u": .unixLineDiscard
     case "w": .unixWordRubout
@@ -105,6 +128,8 @@ enum EditCommand: Equatable, Sendable {
     case "f", "F": .forwardWord
     case "d", "D": .killWord
     case "y", "Y": .yankPop
+    case "<": .beginningOfHistory
+    case ">": .endOfHistory
     // Alt-Backspace, and Alt-Ctrl-H for terminals whose Backspace sends 0x08.
     case "\u{7F}", "\u{08}": .backwardKillWord
     default: nil

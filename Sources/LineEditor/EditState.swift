@@ -1,6 +1,7 @@
 /// The line editor's state as a plain value: the text, the cursor, the kill
-/// ring and the undo history. Keys go in through ``handle(_:)``; no terminal is
-/// involved, so every binding can be tested alone.
+/// ring, the undo history, the versions Up and Ctrl-R reach and the search in
+/// progress. Keys go in through ``handle(_:)``; no terminal is involved, so
+/// every binding can be tested alone.
 ///
 /// Keys are bound as in GNU readline's emacs mode. Positions count `Character`s
 /// (grapheme clusters), never bytes or code points.
@@ -22,7 +23,7 @@ public struct EditState: Sendable {
   /// undo after a long sentence does not remove all of it.
   static let typingRunLimit = 20
 
-  /// The text, for the renderer to read.
+  /// The text of the entry being edited, for the renderer to read.
   ///
   /// Read it, don't keep it: a copy still alive when the next key is handled
   /// makes that edit copy the whole text.
@@ -31,13 +32,32 @@ public struct EditState: Sendable {
   /// when it equals `buffer.count`.
   public private(set) var cursor: Int
   private var killRing = KillRing()
-  private var history = UndoHistory()
+  /// The undo steps of the entry being edited; every entry has its own.
+  private var undoHistory = UndoHistory()
   private var lastAction = LastAction.other
+  /// The line being edited and the versions, with the edits made to them.
+  private var browser: HistoryBrowser
+  /// Whether the entry on screen was edited since the editor moved to it
+  /// (its edits are then stored in `browser` when it is left).
+  private var isEntryEdited = false
+  /// The incremental search in progress, if any.
+  private var search: IncrementalSearch?
+  /// The query of the last search that ended on its line, which Ctrl-R on
+  /// an empty query searches for again.
+  private var lastSearchQuery: String?
+  /// Set by a lone Esc: the next key is read with Alt held, as readline
+  /// reads ESC followed by a key however long after it comes.
+  private var isMetaPending = false
 
   /// Starts editing `text`, with the cursor at its end and nothing to undo.
-  public init(text: String) {
+  ///
+  /// - Parameter versions: The texts Up, Down, Ctrl-R and Ctrl-S reach, newest
+  ///   first (the first one is the one `text` replaced). `text` itself is the
+  ///   newest entry, as the line being edited is in a shell's history.
+  public init(text: String, versions: [String] = []) {
     buffer = TextBuffer(text)
     cursor = buffer.count
+    browser = HistoryBrowser(line: text, versions: versions)
   }
 
   /// The edited text. O(n): call it when saving, not on every key.
@@ -46,13 +66,74 @@ public struct EditState: Sendable {
   /// Whether the text is empty.
   public var isEmpty: Bool { buffer.isEmpty }
 
+  /// Which entry is on screen: 0 for the line the prompt opened with, `k`
+  /// for version `k`. During a search, the entry the search left off from.
+  public var historyPosition: Int { browser.position }
+
+  /// What a search shows instead of the edit line, or nil when no search is
+  /// in progress.
+  public var searchLine: SearchLine? {
+    guard let search else { return nil }
+    return SearchLine(
+      prompt: search.prompt, buffer: search.line, cursor: search.cursor, match: search.match)
+  }
+
   /// Applies one key; returns what the session must do next.
   public mutating func handle(_ key: Key) -> EditOutcome {
+    if search != nil { return handleInSearch(key) }
+    if isMetaPending {
+      isMetaPending = false
+      return handle(keysWithMeta(key))
+    }
+    if key == .escape {
+      isMetaPending = true
+      return .unchanged
+    }
     let previous = lastAction
     // Any key ends a run of typing, kills or yanks unless it continues it.
     lastAction = .other
     guard let command = EditCommand(key) else { return .unchanged }
     return run(command, after: previous)
+  }
+
+  /// Handles `keys` in order; the outcome is the last one that did more
+  /// than nothing.
+  private mutating func handle(_ keys: [Key]) -> EditOutcome {
+    var outcome = EditOutcome.unchanged
+    for key in keys {
+      let next = handle(key)
+      if next != .unchanged { outcome = next }
+      if next != .edited && next != .unchanged { break }
+    }
+    return outcome
+  }
+
+  /// What `key` is when an Esc came before it: the same key with Alt held.
+  ///
+  /// Ctrl-C and Ctrl-Z are signals in readline, not keys, so a pending Esc
+  /// never changes them; a paste stays a paste. The rest of a `.text` key
+  /// after its first Character is typed as usual.
+  private func keysWithMeta(_ key: Key) -> [Key] {
+    switch key {
+    case .text(let text):
+      guard let first = text.first else { return [] }
+      let rest = text.dropFirst()
+      let alt = first.unicodeScalars.count == 1 ? Key.alt(first) : Key.text(String(first))
+      return rest.isEmpty ? [alt] : [alt, .text(String(rest))]
+    case .backspace: return [.alt("\u{7F}")]
+    case .control("c"), .control("z"), .paste, .delete, .home, .end: return [key]
+    case .control(let name):
+      // Readline binds three of them: Alt-Ctrl-H kills the word before,
+      // Alt-Tab inserts a tab, Alt-Ctrl-L clears the screen. Ctrl-G, like
+      // the others, just ends the Esc.
+      switch name {
+      case "h": return [.alt("\u{08}")]
+      case "i", "l": return [key]
+      default: return []
+      }
+    case .arrow(let arrow, let modifiers): return [.arrow(arrow, modifiers.union(.alt))]
+    case .enter, .escape, .alt: return []
+    }
   }
 
   private mutating func run(_ command: EditCommand, after previous: LastAction) -> EditOutcome {
@@ -93,6 +174,13 @@ public struct EditState: Sendable {
     case .cancel: return .cancel
     case .clearScreen: return .redrawScreen
     case .suspend: return .suspend
+    case .previousHistory: return moveToEntry(browser.position + 1)
+    case .nextHistory: return moveToEntry(browser.position - 1)
+    case .beginningOfHistory: return moveToEntry(browser.oldest)
+    case .endOfHistory: return moveToEntry(0)
+    case .reverseSearchHistory: return startSearch(.reverse)
+    case .forwardSearchHistory: return startSearch(.forward)
+    case .abort: return .unchanged
     }
   }
 
@@ -102,22 +190,34 @@ public struct EditState: Sendable {
   /// after the new text.
   @discardableResult
   private mutating func replace(
-    _ range: Range<Int>, with text: String, joiningLastUndoStep: Bool = false
+    _ range: Range<Int>, with text: some StringProtocol, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
     let change = buffer.replace(range, with: text)
-    history.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
+    undoHistory.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
+    isEntryEdited = true
     return change
   }
 
+  /// Inserts typed text in undo steps of at most `typingRunLimit`
+  /// Characters, continuing the run of typing before it: however the keys
+  /// arrive (one per read, or many in one when typing fast or when a
+  /// terminal batches them), undo takes back the same steps.
   private mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
     guard !text.isEmpty else { return .unchanged }
     var runLength = 0
     if case .typing(let length) = previous, length < Self.typingRunLimit {
       runLength = length
     }
-    replace(cursor..<cursor, with: text, joiningLastUndoStep: runLength > 0)
-    lastAction = .typing(runLength: runLength + text.count)
+    var rest = Substring(text)
+    while !rest.isEmpty {
+      let piece = rest.prefix(Self.typingRunLimit - runLength)
+      rest = rest[piece.endIndex...]
+      replace(cursor..<cursor, with: piece, joiningLastUndoStep: runLength > 0)
+      runLength += piece.count
+      if runLength == Self.typingRunLimit && !rest.isEmpty { runLength = 0 }
+    }
+    lastAction = .typing(runLength: runLength)
     return .edited
   }
 
@@ -139,9 +239,10 @@ public struct EditState: Sendable {
   }
 
   private mutating func undo() -> EditOutcome {
-    guard let step = history.popLast() else { return .unchanged }
+    guard let step = undoHistory.popLast() else { return .unchanged }
     _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
     cursor = step.cursorBefore
+    isEntryEdited = true
     return .edited
   }
 
@@ -237,5 +338,91 @@ public struct EditState: Sendable {
     while index > 0, buffer[index - 1].isWhitespace { index -= 1 }
     while index > 0, !buffer[index - 1].isWhitespace { index -= 1 }
     return index
+  }
+
+  // MARK: - Versions
+
+  /// Shows entry `index` (readline's previous-history, next-history and their
+  /// kin): the edits of the entry left are kept for coming back, and the
+  /// cursor goes to the end of the line, as readline puts it.
+  private mutating func moveToEntry(_ index: Int) -> EditOutcome {
+    guard index != browser.position, (0..<browser.count).contains(index) else {
+      return .unchanged
+    }
+    keepEdits()
+    load(index)
+    cursor = buffer.count
+    return .edited
+  }
+
+  /// Stores the entry's edits in the browser, where moving back to it and
+  /// searching find them.
+  private mutating func keepEdits() {
+    guard isEntryEdited else { return }
+    browser.leave(.init(buffer: buffer, undoHistory: undoHistory, text: buffer.string))
+    isEntryEdited = false
+  }
+
+  private mutating func load(_ index: Int) {
+    if let edited = browser.move(to: index) {
+      buffer = edited.buffer
+      undoHistory = edited.undoHistory
+    } else {
+      buffer = TextBuffer(browser.text(of: index))
+      undoHistory = UndoHistory()
+    }
+    isEntryEdited = false
+    lastAction = .other
+  }
+
+  // MARK: - Searching
+
+  private mutating func startSearch(_ direction: IncrementalSearch.Direction) -> EditOutcome {
+    keepEdits()
+    search = IncrementalSearch(direction, in: browser, line: buffer, cursor: cursor)
+    return .edited
+  }
+
+  /// A key during a search, as readline's isearch reads it: text, Backspace,
+  /// Ctrl-R, Ctrl-S, Ctrl-W and Ctrl-Y work on the query; Ctrl-G leaves the
+  /// line as it was; Esc leaves the found line; Enter saves it; every other
+  /// key leaves the found line, the cursor at the match, and acts there.
+  private mutating func handleInSearch(_ key: Key) -> EditOutcome {
+    guard var search else { return .unchanged }
+    var changed = true
+    switch key {
+    case .text(let text): search.append(text, in: browser)
+    case .paste(let text): search.append(text, in: browser)
+    case .backspace, .control("h"): changed = search.deleteLast(in: browser)
+    case .control("r"):
+      changed = search.searchAgain(.reverse, lastQuery: lastSearchQuery, in: browser)
+    case .control("s"):
+      changed = search.searchAgain(.forward, lastQuery: lastSearchQuery, in: browser)
+    case .control("w"): changed = search.appendWord(in: browser)
+    case .control("y"): changed = search.appendRestOfLine(in: browser)
+    case .control("g"):
+      self.search = nil
+      return .edited
+    // Ctrl-C and Ctrl-Z are signals in readline: they don't end the search.
+    case .control("c"): return .cancel
+    case .control("z"): return .suspend
+    case .escape:
+      endSearch(search)
+      return .edited
+    default:
+      endSearch(search)
+      let outcome = handle(key)
+      return outcome == .unchanged ? .edited : outcome
+    }
+    self.search = search
+    return changed ? .edited : .unchanged
+  }
+
+  /// Leaves the search on the line it shows, the cursor where it shows it.
+  private mutating func endSearch(_ search: IncrementalSearch) {
+    self.search = nil
+    if !search.query.isEmpty { lastSearchQuery = search.query }
+    if search.entry != browser.position { load(search.entry) }
+    cursor = search.cursor
   }
 }

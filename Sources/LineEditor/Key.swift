@@ -15,7 +15,9 @@ public enum Key: Hashable, Sendable {
   case backspace
   /// The Delete key (`ESC [ 3 ~`).
   case delete
-  /// A lone Esc, not the start of a sequence.
+  /// A lone Esc, not the start of a sequence. `EditState` reads it with the
+  /// next key as that key with Alt held (readline's meta prefix), and it ends
+  /// a search; a session asking a question may take it as an answer.
   case escape
   /// A control character other than Enter and Backspace, named by the
   /// lowercase letter or symbol that is held with Ctrl: Ctrl-A is

@@ -5,7 +5,9 @@
 /// (a lone ESC, part of a UTF-8 character, part of an escape sequence, a paste
 /// whose end has not come) and the terminal layer calls `flush()` when the
 /// input goes quiet, which is the only way to tell the Esc key from the start
-/// of a sequence.
+/// of a sequence, and `flushPaste()` when a paste has been quiet for longer,
+/// so a paste whose end marker never comes does not swallow every key after
+/// it.
 ///
 /// What it understands:
 /// - UTF-8 text, merged into one `.text` key per call; ill-formed bytes and C1
@@ -15,7 +17,9 @@
 /// - Arrows, Home, End and Delete in their CSI (`ESC [`) and SS3 (`ESC O`)
 ///   forms, with xterm modifiers (`ESC [ 1 ; 5 C`) and rxvt's `ESC O a`…`d`
 ///   (Ctrl) and `ESC [ a`…`d` (Shift).
-/// - Alt-keys: ESC followed by a printable character or DEL.
+/// - Alt-keys: ESC followed by a printable character or DEL. An Esc that comes
+///   alone (flushed after a pause) is `.escape`; `EditState` pairs it with the
+///   next key, so Esc then F is Alt-F however slowly it is typed.
 /// - Bracketed paste, `ESC [ 2 0 0 ~` … `ESC [ 2 0 1 ~`, as one `.paste` key.
 ///
 /// Any other sequence is swallowed whole, so a terminal's reply or a key the
@@ -96,10 +100,21 @@ public struct KeyDecoder: Sendable {
     return true
   }
 
+  /// True inside a bracketed paste whose end marker (`ESC [ 2 0 1 ~`) has not come yet:
+  /// the terminal layer then waits longer before it calls ``flushPaste()``.
+  public var isInsidePaste: Bool {
+    if case .paste = state { return true }
+    return false
+  }
+
   /// Called by the terminal layer when no byte arrived for a short while (~50 ms): a held
   /// lone ESC becomes `.escape`, an incomplete escape sequence is dropped, and an incomplete
   /// UTF-8 character is dropped. An unterminated bracketed paste is NOT flushed (pastes may be
-  /// slow); it is kept waiting for ESC[201~.
+  /// slow); it is kept waiting for ESC[201~ until ``flushPaste()``.
+  ///
+  /// A lone Esc is still reported as `.escape`, whatever comes after it: it answers the
+  /// session's questions, and `EditState` reads it with the next key as that key with Alt,
+  /// as readline does however long the pause.
   public mutating func flush() -> [Key] {
     switch state {
     case .paste:
@@ -112,6 +127,20 @@ public struct KeyDecoder: Sendable {
       utf8.reset()
       return []
     }
+  }
+
+  /// Called by the terminal layer when a bracketed paste has been silent for a moment
+  /// (much longer than the Esc wait: a paste over a slow link pauses): the paste ends
+  /// there, as if its end marker had come, so a terminal that never sends the marker
+  /// cannot swallow every key after it. Returns the `.paste` key with what arrived (the
+  /// start of an end marker held back is dropped with it, as is a character cut short),
+  /// or no key outside a paste. Bytes after it are keys again.
+  public mutating func flushPaste() -> [Key] {
+    guard isInsidePaste else { return [] }
+    endPaste()
+    let completed = keys
+    keys = []
+    return completed
   }
 
   private mutating func consume(_ byte: UInt8) {
@@ -164,7 +193,9 @@ public struct KeyDecoder: Sendable {
       _ = utf8.decode(byte)
       state = utf8.isInsideCharacter ? .escapedCharacter : .ground
     default:
-      // Alt with a control key has no `Key`: report the Esc and the control key.
+      // Alt with a control key has no `Key`: report the Esc and the control key,
+      // which `EditState` reads together as readline does (ESC Ctrl-H is
+      // backward-kill-word).
       state = .ground
       emit(.escape)
       consumeInGround(byte)

@@ -68,11 +68,46 @@ public struct Renderer: Sendable {
   public mutating func render<Text: RandomAccessCollection>(
     _ text: Text, cursor: Int, width: Int
   ) -> [UInt8] where Text.Element == Character, Text.Index == Int {
+    render(text, cursor: cursor, width: width, prompt: promptCells, promptColumns: promptColumns)
+  }
+
+  /// Bytes that redraw the edit line of `state`, as ``render(_:cursor:width:)``
+  /// does: the prompt and the text being edited, or, while a search is in
+  /// progress, readline's search prompt and the line found, the match in
+  /// reverse video (stand-ins inside it in normal video) and the cursor at
+  /// its start. A search prompt too wide to leave four columns of text is
+  /// cut at its start, behind a `<` marker, so the end of the query stays
+  /// in sight.
+  public mutating func render(_ state: EditState, width: Int) -> [UInt8] {
+    guard let search = state.searchLine else {
+      return render(state.buffer, cursor: state.cursor, width: width)
+    }
+    let screenWidth = width > 0 ? width : Self.defaultWidth
+    let room = screenWidth - 1 - Self.minimumTextColumns
+    var prompt = search.prompt.map(Cell.init)
+    var columns = prompt.reduce(0) { $0 + $1.columns }
+    if columns > room && room > Self.minimumTextColumns {
+      while columns > room - Cell.leftMarker.columns {
+        columns -= prompt.removeFirst().columns
+      }
+      prompt.insert(.leftMarker, at: 0)
+      columns += Cell.leftMarker.columns
+    }
+    return render(
+      search.buffer, cursor: search.cursor, width: width, prompt: prompt, promptColumns: columns,
+      highlight: search.match)
+  }
+
+  private mutating func render<Text: RandomAccessCollection>(
+    _ text: Text, cursor: Int, width: Int, prompt promptCells: [Cell], promptColumns: Int,
+    highlight: Range<Int>? = nil
+  ) -> [UInt8] where Text.Element == Character, Text.Index == Int {
     let screenWidth = width > 0 ? width : Self.defaultWidth
     let writableColumns = screenWidth - 1
     let showsPrompt = writableColumns - promptColumns >= Self.minimumTextColumns
     let textStart = showsPrompt ? promptColumns : 0
-    let window = Window(text: text, budget: max(writableColumns - textStart, 0))
+    let window = Window(
+      text: text, budget: max(writableColumns - textStart, 0), highlight: highlight ?? 0..<0)
     let cursor = min(max(cursor, 0), window.count)
 
     anchor = window.anchor(following: anchor, toShow: cursor)
@@ -169,11 +204,14 @@ where Text.Element == Character, Text.Index == Int {
   let text: Text
   /// Columns available to the text and its edge markers.
   let budget: Int
+  /// The Characters drawn highlighted (a search match).
+  let highlight: Range<Int>
 
   var count: Int { text.count }
 
   func cell(_ index: Int) -> Cell {
-    Cell(text[text.startIndex + index])
+    let cell = Cell(text[text.startIndex + index])
+    return highlight.contains(index) ? cell.highlighted : cell
   }
 
   func columns(_ index: Int) -> Int {

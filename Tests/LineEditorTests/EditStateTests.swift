@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test(arguments: [Key.arrow(.up, []), .arrow(.down, []), .escape, .control("g"), .alt("x")])
-    func unboundKeysChangeNothing(key: Key) {
+    func unboundKeysAndHistoryKeysWithoutVersionsChangeNothing(key: Key) {
       var state = editing("some text", cursorAt: 4)
       #expect(state.press(key) == .unchanged)
       #expect(state.text == "some text")
@@ -388,6 +388,43 @@ import Testing
       #expect(state.text == ">")
     }
 
+    @Test func twentyOneCharactersArrivingInOneKeyUndoToTwentyLikeReadline() {
+      var state = EditState(text: "")
+      state.press(.text(String(repeating: "x", count: 21)))
+      #expect(state.press(.control("_")) == .edited)
+      #expect(state.text == String(repeating: "x", count: 20))
+      #expect(state.cursor == 20)
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
+    @Test(arguments: [1, 3, 7, 20, 45])
+    func typingIsCutIntoTheSameStepsHoweverTheKeysArrive(keyLength: Int) {
+      let typed = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+      var state = EditState(text: "")
+      var start = 0
+      while start < typed.count {
+        let end = min(start + keyLength, typed.count)
+        state.press(.text(String(typed[start..<end])))
+        start = end
+      }
+      var texts: [String] = []
+      while state.press(.control("_")) == .edited { texts.append(state.text) }
+      #expect(
+        texts == [
+          String(typed.prefix(60)), String(typed.prefix(40)), String(typed.prefix(20)), "",
+        ])
+    }
+
+    @Test func aRunContinuedByALongKeyFillsTheStepToTwentyFirst() {
+      var state = EditState(text: "")
+      state.press(.text("abcde"), .text(String(repeating: "x", count: 30)))
+      state.press(.control("_"))
+      #expect(state.text == "abcde" + String(repeating: "x", count: 15))
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
     @Test func movingTheCursorEndsARunOfTyping() {
       var state = EditState(text: "")
       state.press(.text("a"), .text("b"), .arrow(.left, []), .text("c"))
@@ -489,6 +526,84 @@ import Testing
     @Test func anEmptyPasteChangesNothing() {
       var state = EditState(text: "a")
       #expect(state.press(.paste("")) == .unchanged)
+    }
+  }
+
+  /// Readline reads ESC followed by a key as that key with Meta, however long
+  /// the pause; the decoder reports a lone Esc after its short wait, and the
+  /// editor pairs it with the key that follows.
+  @Suite struct EscapeThenAKey {
+    @Test func escThenFMovesForwardAWordLikeAltF() {
+      var state = editing("one two three", cursorAt: 0)
+      #expect(state.press(.escape) == .unchanged)
+      #expect(state.press(.text("f")) == .edited)
+      #expect(state.text == "one two three")
+      #expect(state.cursor == 3)
+    }
+
+    @Test func escThenBMovesBackAWordLikeAltB() {
+      var state = EditState(text: "one two")
+      state.press(.escape, .text("b"))
+      #expect(state.cursor == 4)
+    }
+
+    @Test func escThenDKillsAWordAndTheRestOfTheKeyIsTyped() {
+      var state = editing("one two", cursorAt: 0)
+      state.press(.escape, .text("dxy"))
+      #expect(state.text == "xy two")
+      #expect(state.cursor == 2)
+    }
+
+    @Test(arguments: [Key.backspace, .control("h")])
+    func escThenBackspaceKillsTheWordBefore(key: Key) {
+      var state = EditState(text: "one two")
+      state.press(.escape, key)
+      #expect(state.text == "one ")
+    }
+
+    @Test func escThenLeftMovesBackAWord() {
+      var state = EditState(text: "one two")
+      state.press(.escape, .arrow(.left, []))
+      #expect(state.cursor == 4)
+    }
+
+    @Test func escThenLessThanGoesToTheOldestVersion() {
+      var state = EditState(text: "now", versions: ["one", "two"])
+      state.press(.escape, .text("<"))
+      #expect(state.text == "two")
+    }
+
+    @Test func escThenAnUnboundKeyDoesNothingAndTheNextKeyActsAlone() {
+      var state = EditState(text: "ab")
+      #expect(state.press(.escape, .text("q")) == .unchanged)
+      #expect(state.text == "ab")
+      state.press(.text("f"))
+      #expect(state.text == "abf")
+    }
+
+    @Test func ctrlGEndsAPendingEsc() {
+      var state = EditState(text: "one two")
+      #expect(state.press(.escape, .control("g")) == .unchanged)
+      state.press(.text("b"))
+      #expect(state.text == "one twob")
+    }
+
+    @Test func escThenTabInsertsATabAndEscThenCtrlLClearsTheScreen() {
+      var state = EditState(text: "a")
+      state.press(.escape, .control("i"))
+      #expect(state.text == "a\t")
+      #expect(state.press(.escape, .control("l")) == .redrawScreen)
+    }
+
+    @Test func ctrlCStillCancelsAfterEsc() {
+      var state = EditState(text: "a")
+      #expect(state.press(.escape, .control("c")) == .cancel)
+    }
+
+    @Test func aPasteAfterEscIsInsertedAsPasted() {
+      var state = EditState(text: "")
+      #expect(state.press(.escape, .paste("fine")) == .edited)
+      #expect(state.text == "fine")
     }
   }
 
@@ -616,14 +731,20 @@ import Testing
       var random = SeededRandomNumbers(seed: 0xF11E_0A7E)
       let initial = "note 🇫🇷 e\u{301}"
       var state = EditState(text: initial)
+      // The key after a lone Esc is read with Alt held.
+      var afterEscape = false
       for _ in 0..<4_000 {
         let key = Self.keys.randomElement(using: &random)!
         let before = Array(state.text)
         let cursor = state.cursor
         let outcome = state.press(key)
+        let withAlt = afterEscape
+        afterEscape = key == .escape && !withAlt
 
         var expected: String?
         switch key {
+        case _ where withAlt:
+          expected = nil
         case .text(let text):
           expected = String(before[..<cursor]) + text + String(before[cursor...])
         case .backspace where cursor > 0:
@@ -639,6 +760,7 @@ import Testing
         }
       }
 
+      state.press(.control("g"))  // Ends an Esc the last key may have left.
       var undos = 0
       while state.press(.control("_")) == .edited, undos < 10_000 {
         undos += 1
@@ -687,14 +809,14 @@ extension EditState {
   /// inside the text and the buffer holds the Characters of its text; returns
   /// the outcome of the last key.
   @discardableResult
-  fileprivate mutating func press(
+  mutating func press(
     _ keys: Key..., sourceLocation: SourceLocation = #_sourceLocation
   ) -> EditOutcome {
     press(keys, sourceLocation: sourceLocation)
   }
 
   @discardableResult
-  fileprivate mutating func press(
+  mutating func press(
     _ keys: [Key], sourceLocation: SourceLocation = #_sourceLocation
   ) -> EditOutcome {
     var outcome = EditOutcome.unchanged
@@ -710,12 +832,12 @@ extension EditState {
 }
 
 /// One key per scalar of `text`, the way slow typing arrives.
-private func typing(_ text: String) -> [Key] {
+func typing(_ text: String) -> [Key] {
   text.unicodeScalars.map { .text(String($0)) }
 }
 
 /// An editor on `text` with the cursor before the Character at `cursor`.
-private func editing(_ text: String, cursorAt cursor: Int) -> EditState {
+func editing(_ text: String, cursorAt cursor: Int) -> EditState {
   var state = EditState(text: text)
   state.press(.home)
   for _ in 0..<cursor {

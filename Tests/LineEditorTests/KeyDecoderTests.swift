@@ -390,6 +390,43 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
       #expect(!decoder.isWaitingForMoreInput)
     }
 
+    @Test func aPasteWhoseEndNeverComesEndsWhenItFallsSilentAndKeysActAfterIt() {
+      var decoder = KeyDecoder()
+      #expect(decoder.decode(Array((pasteStart + "pasted").utf8)) == [])
+      #expect(decoder.isInsidePaste)
+      #expect(decoder.flush() == [])
+      #expect(decoder.flushPaste() == [.paste("pasted")])
+      #expect(!decoder.isInsidePaste)
+      #expect(!decoder.isWaitingForMoreInput)
+      #expect(decoder.decode([0x03, 0x0D, 0x04]) == [.control("c"), .enter, .control("d")])
+      #expect(decoder.decode([0x1B]) == [])
+      #expect(decoder.flush() == [.escape])
+    }
+
+    @Test func aPasteCutInsideItsEndMarkerEndsWithoutTheMarkersStart() {
+      var decoder = KeyDecoder()
+      #expect(decoder.decode(Array((pasteStart + "abc\(esc)[20").utf8)) == [])
+      #expect(decoder.flushPaste() == [.paste("abc")])
+      #expect(decoder.decode(Array("x".utf8)) == [.text("x")])
+    }
+
+    @Test func aCharacterCutShortBySilenceIsDroppedFromThePaste() {
+      var decoder = KeyDecoder()
+      #expect(decoder.decode(Array(pasteStart.utf8) + [0x61, 0xE2, 0x82]) == [])
+      #expect(decoder.flushPaste() == [.paste("a")])
+      #expect(decoder.decode(Array("é".utf8)) == [.text("é")])
+    }
+
+    @Test func flushPasteOutsideAPasteGivesNothingAndKeepsAHeldEscape() {
+      var decoder = KeyDecoder()
+      #expect(!decoder.isInsidePaste)
+      #expect(decoder.flushPaste() == [])
+      #expect(decoder.decode([0x1B]) == [])
+      #expect(!decoder.isInsidePaste)
+      #expect(decoder.flushPaste() == [])
+      #expect(decoder.decode(Array("b".utf8)) == [.alt("b")])
+    }
+
     @Test func aPasteOfTwoMebibytesInFourKibibyteReadsDecodesWhole() {
       let line = "Zeile mit Umlauten äöü, 日本語, 👍🏽, tab\t, cr\r, esc \(esc)[201 and \(esc)x\n"
       var body = ""

@@ -177,6 +177,15 @@ private struct Display {
   }
 }
 
+extension Display {
+  /// Renders the edit line of `state`, as the session draws it.
+  mutating func show(_ state: EditState) {
+    screen.apply(renderer.render(state, width: reportedWidth))
+    #expect(screen.problems == [])
+    #expect(screen.highestWrittenColumn < screen.width - 1)
+  }
+}
+
 private let alphabet = "abcdefghijklmnopqrstuvwxyz"
 
 @Suite struct RendererTests {
@@ -510,6 +519,63 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
       }
       #expect(worst > 0)
       #expect(worst <= 8 * width)
+    }
+  }
+
+  @Suite struct SearchLine {
+    /// A renderer that drew the search for `query` through `versions`, then
+    /// the keys `after`.
+    private static func showing(
+      _ query: String, in versions: [String], after: [Key] = [], width: Int = 60
+    ) -> (EditState, Display) {
+      var state = EditState(text: "", versions: versions)
+      state.handle(.control("r"))
+      for key in [.text(query)] + after { _ = state.handle(key) }
+      var display = Display(width: width)
+      display.show(state)
+      return (state, display)
+    }
+
+    @Test func theSearchLineShowsReadlinesPromptAndTheMatchInReverseVideo() {
+      let (_, display) = Self.showing("milk", in: ["buy milk and eggs"])
+      #expect(display.screen.markedLine == "(reverse-i-search)`milk': buy [milk] and eggs")
+      #expect(display.screen.cursor == 30)
+    }
+
+    @Test func aFailedSearchShowsTheLastMatchUnhighlighted() {
+      let (_, display) = Self.showing("milk", in: ["buy milk"], after: [.text("x")])
+      #expect(display.screen.markedLine == "(failed reverse-i-search)`milkx': buy milk")
+    }
+
+    @Test func aStandInInsideTheMatchIsDrawnInNormalVideo() {
+      let (_, display) = Self.showing("\tb\n", in: ["a\tb\nc"])
+      #expect(display.screen.markedLine == "(reverse-i-search)`[⇥]b[↵]': a⇥[b]↵c")
+    }
+
+    @Test func aLongFoundLineScrollsToShowTheMatch() {
+      let version = String(repeating: "x", count: 100) + "milk" + String(repeating: "y", count: 100)
+      let (_, display) = Self.showing("milk", in: [version], width: 40)
+      let line = display.screen.line
+      #expect(line.hasPrefix("(reverse-i-search)`milk': <"))
+      #expect(display.screen.glyphAtCursor == "m")
+      #expect(line.hasSuffix(">"))
+    }
+
+    @Test func aSearchPromptTooWideIsCutAtItsStartAndKeepsTheEndOfTheQuery() {
+      let query = String(repeating: "q", count: 30) + "end"
+      let (_, display) = Self.showing(query, in: [query + " found"], width: 30)
+      let line = display.screen.line
+      #expect(line.hasPrefix("<"))
+      #expect(line.contains("end': "))
+      #expect(display.screen.cursor < 29)
+    }
+
+    @Test func leavingTheSearchBringsBackThePrompt() {
+      var (state, display) = Self.showing("milk", in: ["buy milk"])
+      _ = state.handle(.escape)
+      display.show(state)
+      #expect(display.screen.markedLine == "> buy milk")
+      #expect(display.screen.cursor == 6)
     }
   }
 }
