@@ -22,10 +22,14 @@ struct EditingPrompt {
 
     let original = note?.text ?? ""
     let version = note?.version
+    // Up and Ctrl-R reach them; versions that cannot be read are simply not
+    // offered (a save then says what is wrong with their folder).
+    let versions = (try? store.versionTexts()) ?? []
     var ending: EditingSession.LineEnding
     do {
       ending = try session.readLine(
-        text: original, hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty)
+        text: original, hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
+        versions: versions)
     } catch {
       session.finish(saying: nil)
       throw .terminal(error)

@@ -20,6 +20,18 @@ extension FileStore {
     try versionStore().read(number: number)
   }
 
+  /// The texts of the kept versions, newest first, for the prompt's Up and
+  /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
+  /// rather than repaired (Enter could then save the repair).
+  public func versionTexts() throws(FilenoteError) -> [String] {
+    let store = try versionStore()
+    guard let folder = try store.open() else { return [] }
+    defer { folder.close() }
+    return try store.listed(in: folder).compactMap { version in
+      (try? store.read(version.name, in: folder)).map { String(decoding: $0, as: UTF8.self) }
+    }
+  }
+
   /// Commits a save with the note it replaces kept as a version (steps
   /// 1–5 and 7–8 around the save's own rename, step 6), or, with
   /// `FILENOTE_VERSIONS=0`, commits it and removes the kept versions.

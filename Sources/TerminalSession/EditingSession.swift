@@ -56,11 +56,12 @@ public final class EditingSession {
 
   /// Writes `hint` (dimmed when `dimmed`) on its own line, then edits `text`
   /// on the line below, the cursor at its end, until Enter, Ctrl-C or
-  /// Ctrl-D on an empty line.
+  /// Ctrl-D on an empty line. `versions` (newest first) are what Up, Down,
+  /// Ctrl-R and Ctrl-S reach; Enter gives the line shown.
   public func readLine(
-    text: String, hint: String, dimmed: Bool
+    text: String, hint: String, dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
-    state = EditState(text: text)
+    state = EditState(text: text, versions: versions)
     hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     let plain = Array(hint.utf8)
     self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
@@ -96,9 +97,11 @@ public final class EditingSession {
           try suspend()
           continue
         }
-        // Keys that came in the same read as Enter are on the line too:
-        // show the line as it is saved (or dropped).
-        if changed { try draw() }
+        // Keys that came in the same read as Enter are on the line too, and
+        // Enter during a search puts the found line in the search's place:
+        // show the line as it is saved (or dropped). A draw with nothing
+        // changed writes nothing.
+        try draw()
         return ending
       }
       // One redraw per read, however many keys it brought (a fast paste).
@@ -201,7 +204,7 @@ public final class EditingSession {
 
   private func draw() throws(TerminalError) {
     width = terminal.size.columns
-    try terminal.write(renderer.render(state.buffer, cursor: state.cursor, width: width))
+    try terminal.write(renderer.render(state, width: width))
   }
 
   /// When the hint or the drawn line is at least as wide as the old or the
