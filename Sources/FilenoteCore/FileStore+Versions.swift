@@ -52,7 +52,7 @@ extension FileStore {
     }
     defer { writer.close() }
     try writer.keepNote(replacedBy: replacement.path)
-    try replacement.commit()
+    try replacement.commit(beforeRename: writer.makeDurable)
     writer.finish()
   }
 
@@ -92,6 +92,7 @@ extension FileStore {
     else { return try clear() }
     defer { writer.close() }
     try writer.keepNote(replacedBy: nil)
+    try writer.makeDurable()
     let removed = try clear()
     writer.finish()
     return removed

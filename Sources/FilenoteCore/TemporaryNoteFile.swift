@@ -84,7 +84,9 @@ final class TemporaryNoteFile {
   private var writebackStart = 0
 
   /// Makes the written bytes the note: mode, fsync, rename, fsync the folder.
-  func commit() throws(FilenoteError) {
+  /// `beforeRename` runs between the fsync and the rename (versions make
+  /// the kept version durable there; see `VersionWriter.swift`).
+  func commit(beforeRename: () throws(FilenoteError) -> Void = {}) throws(FilenoteError) {
     do {
       if let existing = try? FileSystem.status(target) {
         try descriptor.changePermissions(existing.permissions)
@@ -104,6 +106,7 @@ final class TemporaryNoteFile {
     }
     descriptor.close()
     isOpen = false
+    try beforeRename()
     do {
       try FileSystem.rename(path, to: target)
     } catch {

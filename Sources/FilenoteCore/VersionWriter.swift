@@ -20,13 +20,17 @@ import SystemCalls
 //    note file, so nothing is copied; where a link is impossible (EXDEV,
 //    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
 //    fsynced, then renamed to that name, so no name ever holds half a file;
-// 5. fsync the folder: the version's name is on disk before the note is
-//    replaced, so a power cut cannot lose both;
-// 6. the caller replaces the note (the save's own fsync, rename over the
-//    note, fsync of the note's folder) or removes it (`clear`). Until that
-//    rename the new version and the note are one file: listings leave out
-//    the version whose inode is the note's, so it is listed only once the
-//    note has moved on;
+// 5. after the new note's own fsync and right before the rename that
+//    replaces the note, fsync the folder (and its parent when the folder is
+//    new): the version's name is on disk before the note is replaced, so a
+//    power cut cannot lose both. (Done there rather than right after the
+//    link because the new note's fsync has, on a journaling file system,
+//    already committed the link: this fsync then costs little.)
+// 6. the caller replaces the note (rename over the note, fsync of the
+//    note's folder) or removes it (`clear`). Until that rename the new
+//    version and the note are one file: listings leave out the version
+//    whose inode is the note's, so it is listed only once the note has
+//    moved on;
 // 7. make the version owner-only (0600): until step 6 it was the note, and
 //    the note keeps its own mode;
 // 8. prune: the newest `count` versions and at most 64 MiB in all stay
@@ -49,6 +53,12 @@ final class VersionWriter {
   /// The name this writer kept, to make owner-only once the note has moved on.
   private var keptName: String?
   private var isOpen = true
+  /// Whether this writer made the folder, whose own entry is then not on
+  /// disk until its parent is synced (step 5).
+  private var isNew = false
+  /// Whether something was linked or renamed into the folder that step 5
+  /// must make durable.
+  private var needsSync = false
 
   private init(store: VersionStore, folder: Folder) throws(FilenoteError) {
     self.store = store
@@ -78,10 +88,11 @@ final class VersionWriter {
   /// Steps 1–2: opens and locks the folder; when there is none, creates it
   /// (`creating`) or returns nil.
   static func open(_ store: VersionStore, creating: Bool) throws(FilenoteError) -> VersionWriter? {
+    var created = false
     for _ in 0..<20 {
       guard let folder = try store.open() else {
         guard creating else { return nil }
-        try create(store.path)
+        created = try create(store.path) || created
         continue
       }
       do {
@@ -101,6 +112,7 @@ final class VersionWriter {
           folder.close()
           throw error
         }
+        writer.isNew = created
         writer.removeDeadCopies()
         return writer
       }
@@ -111,11 +123,11 @@ final class VersionWriter {
 
   /// Creates the folder, mode exactly 0700 whatever the umask, and syncs
   /// its parent so the folder survives a crash with what goes in it.
-  private static func create(_ path: String) throws(FilenoteError) {
+  private static func create(_ path: String) throws(FilenoteError) -> Bool {
     do {
       try FileSystem.makeFolder(path, permissions: 0o700)
     } catch {
-      if error == .fileExists { return }
+      if error == .fileExists { return false }
       throw .cannotKeepVersion(path: path, errno: error)
     }
     do {
@@ -125,9 +137,7 @@ final class VersionWriter {
     } catch {
       throw .cannotKeepVersion(path: path, errno: error)
     }
-    do { try FileStore.syncFolder(of: path, operation: .createFolder) } catch {
-      throw .cannotKeepVersion(path: path, errno: .ioError)
-    }
+    return true
   }
 
   private func removeDeadCopies() {
@@ -171,13 +181,32 @@ final class VersionWriter {
       }
       try copy(store.note, as: name, modified: note.modified)
     }
-    do { try folder.sync() } catch {
-      try? folder.remove(name)
-      throw .cannotKeepVersion(path: store.path, errno: error)
-    }
     keptName = name
+    needsSync = true
     let kept = (try? folder.status(of: name)) ?? note
     entries.insert(KeptVersion(name: name, sequence: sequence, status: kept), at: 0)
+  }
+
+  /// Step 5, right before the note is replaced: the folder (and, when it
+  /// is new, its parent) fsynced, so the kept version's name is on disk
+  /// first. Run after the new note's own fsync, which on a journaling file
+  /// system has committed the link already, so this costs little more.
+  func makeDurable() throws(FilenoteError) {
+    guard needsSync else { return }
+    var failure: Errno?
+    do { try folder.sync() } catch { failure = error }
+    if failure == nil && isNew {
+      do { try FileStore.syncFolder(of: store.path, operation: .createFolder) } catch {
+        if case .system(_, _, let errno) = error { failure = errno } else { failure = .ioError }
+      }
+    }
+    if let failure {
+      // Not kept after all: the note stays, so its second name goes.
+      if let keptName { try? folder.remove(keptName) }
+      keptName = nil
+      throw .cannotKeepVersion(path: store.path, errno: failure)
+    }
+    needsSync = false
   }
 
   /// Step 4 where no hard link can be made: a copy, complete and on disk
@@ -222,6 +251,11 @@ final class VersionWriter {
       defer { fd.close() }
       try fd.changePermissions(permissions)
       try fd.sync()
+    } catch {
+      throw .system(.save, .file(file), errno: error)
+    }
+    try makeDurable()
+    do {
       try folder.rename(version.name, to: store.note)
     } catch {
       if error == .improperLink { return false }
