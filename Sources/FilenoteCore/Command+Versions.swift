@@ -15,7 +15,7 @@ extension Command {
       (1 is the one the current note replaced, as 'show N', 'restore N' and
       'undo' count), the date and time it was saved, its size in bytes, and its
       first line (control characters shown as stand-ins; cut to the window's
-      width on a terminal). The fields are separated by spaces and the first
+      width on a terminal, else to its first 256 bytes). The fields are separated by spaces and the first
       line follows the size after two spaces, so scripts can cut them.
       With no versions kept, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).

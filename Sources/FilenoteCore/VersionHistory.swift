@@ -10,9 +10,11 @@ import SystemCalls
 struct VersionHistory {
   let store: VersionStore
 
-  /// How much of each version is read for its first line: enough for any
-  /// window, and a 64 MiB one-line note costs no more than a short one.
-  static let beginningLimit = 4096
+  /// How much of each version is read for its first line when the output
+  /// is not a terminal: enough to tell versions apart, and a 64 MiB
+  /// one-line note costs no more than a short one (`history` of 100
+  /// versions stays within 1.5 × `ls -l` of their folder).
+  static let beginningLimit = 256
 
   /// The lines, or nil when no version is kept. `width` is the terminal's,
   /// nil when the output is not a terminal.
@@ -30,10 +32,15 @@ struct VersionHistory {
         Self.padded(String(index + 1), to: numberWidth) + "  "
         + LocalTime(secondsSinceEpoch: version.saved).text + "  "
         + Self.padded(String(version.size), to: sizeWidth) + "  "
-      let beginning = store.beginning(of: version.name, in: folder, limit: Self.beginningLimit)
-      var line = Self.firstLine(of: beginning, isCut: beginning.count == Self.beginningLimit)
+      // On a terminal, what the window can show (a Character of 4 bytes in
+      // each column, and room for a few combining ones).
+      let limit = width.map { 4 * $0 + 64 } ?? Self.beginningLimit
+      let beginning = store.beginning(of: version.name, in: folder, limit: limit)
+      var line = Self.firstLine(of: beginning, isCut: beginning.count == limit)
       if let width { line = Self.cut(line, toColumns: width - prefix.utf8.count) }
-      output.append(contentsOf: (prefix + line + "\n").utf8)
+      output.append(contentsOf: prefix.utf8)
+      output.append(contentsOf: line.utf8)
+      output.append(UInt8(ascii: "\n"))
     }
     return output
   }
@@ -49,7 +56,21 @@ struct VersionHistory {
       let length = line[lead] >= 0xF0 ? 4 : line[lead] >= 0xE0 ? 3 : 2
       if line.endIndex - lead < length { line = line[..<lead] }
     }
-    return String(decoding: line, as: UTF8.self).replacingControlCharacters()
+    let text = String(decoding: line, as: UTF8.self)
+    // Most lines have nothing to stand in for: checking scalars is much
+    // cheaper than splitting the line into Characters.
+    guard text.unicodeScalars.contains(where: mayNeedStandIn) else { return text }
+    return text.replacingControlCharacters()
+  }
+
+  /// Whether a Character starting with `scalar` may be drawn as a stand-in:
+  /// a control character, or one that takes no column when alone.
+  private static func mayNeedStandIn(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00..<0x20, 0x7F...0x9F, 0x2028, 0x2029: return true
+    case 0x20..<0x300: return false
+    default: return DisplayWidth.columns(of: Character(scalar)) == 0
+    }
   }
 
   /// `text` cut to at most `columns` columns, by whole characters.

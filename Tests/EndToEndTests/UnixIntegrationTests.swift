@@ -133,7 +133,10 @@ import Testing
 
     @Test func documentsTheEnvironmentFilenoteReads() throws {
       let variables = try ManPageSource().tagNames(inSection: "ENVIRONMENT")
-      #expect(variables == ["FILENOTE_FILE", "FILENOTE_VERSIONS", "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM"])
+      #expect(
+        variables == [
+          "FILENOTE_FILE", "FILENOTE_VERSIONS", "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM",
+        ])
     }
 
     @Test func documentsEveryExitStatus() throws {

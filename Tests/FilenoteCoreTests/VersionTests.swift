@@ -133,7 +133,7 @@ import Testing
   }
 
   @Suite struct Retention {
-    @Test func FILENOTE_VERSIONSKeepsTheNewestN() throws {
+    @Test func theVersionsSettingKeepsTheNewestN() throws {
       var fixture = Fixture()
       fixture.setting = "3"
       try fixture.save("a", "b", "c", "d", "e", "f")
@@ -409,6 +409,18 @@ import Testing
       #expect(VersionHistory.cut("abcdef", toColumns: 4) == "abcd")
       #expect(VersionHistory.cut("中文字", toColumns: 5) == "中文")
       #expect(VersionHistory.cut("abc", toColumns: 0) == "")
+    }
+
+    @Test func offATerminalTheFirstLineIsItsFirst256BytesAndOnOneItFitsTheWidth() throws {
+      let fixture = Fixture()
+      try fixture.save(String(repeating: "é", count: 600), "b")
+      let store = try fixture.store.versionStore()
+      let piped = String(
+        decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
+      #expect(piped.hasSuffix("  " + String(repeating: "é", count: 128) + "\n"))
+      let narrow = String(
+        decoding: try #require(try VersionHistory(store: store).lines(width: 40)), as: UTF8.self)
+      #expect(narrow.count == 41, "40 columns and the newline: \(narrow)")
     }
 
     @Test func historyListsNumberLocalTimeSizeAndFirstLine() throws {
