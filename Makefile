@@ -29,7 +29,8 @@ FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 BINARY ?= $(RELEASE_BINARY)
 
 .PHONY: all build release run test test-tools format lint clean install install-files \
-	uninstall bench bench-check reliability reliability-short fuzz fuzz-short
+	uninstall bench bench-check reliability reliability-short fuzz fuzz-short \
+	terminals terminals-if-installed screenshots
 
 all: build
 
@@ -79,6 +80,7 @@ test: test-tools
 	$(MAKE) bench-check
 	$(MAKE) reliability-short
 	$(MAKE) fuzz-short
+	$(MAKE) terminals-if-installed
 
 # Checks for every program the tests run (the list is in scripts/test-tools)
 # and installs the missing ones with apt-get as root; otherwise prints the one
@@ -100,6 +102,26 @@ reliability-short: build
 
 reliability: release
 	$(PYTHON) reliability/run.py --setting long --binary $(RELEASE_BINARY) $(RELIABILITY_FLAGS)
+
+# The prompt in real terminal emulators (xterm, VTE, kitty, alacritty) under a
+# private Xvfb, keys typed by xdotool: after every step the cursor must be
+# where the emulator draws the text (terminals/run.py; about a minute and a
+# half). Its Debian packages are the optional lines of scripts/test-tools
+# (`make test` installs them as root); an emulator that is missing is skipped. `make test` runs it when Xvfb,
+# xdotool and xmodmap are there. TERMINALS_FLAGS="--verbose --emulator xterm"
+# prints every check of one emulator.
+TERMINALS_FLAGS ?=
+
+terminals: build
+	$(PYTHON) terminals/run.py --binary .build/debug/filenote $(TERMINALS_FLAGS)
+
+terminals-if-installed: build
+	$(PYTHON) terminals/run.py --binary .build/debug/filenote --if-installed $(TERMINALS_FLAGS)
+
+# Regenerates the README's pictures of the prompt (doc/screenshots/*.png) in
+# xterm under Xvfb (terminals/screenshots.py); same packages as `terminals`.
+screenshots: build
+	$(PYTHON) terminals/screenshots.py --binary .build/debug/filenote --output doc/screenshots
 
 # libFuzzer harnesses for the key decoder + editor + renderer and the UTF-8
 # validator (see fuzz/run.sh); each fails on a crash or a broken invariant.

@@ -41,6 +41,8 @@ import termios
 PTRACE_TRACEME, PTRACE_PEEKTEXT, PTRACE_PEEKUSER = 0, 1, 3
 PTRACE_POKETEXT, PTRACE_POKEUSER, PTRACE_CONT = 4, 6, 7
 RIP_OFFSET = 16 * 8  # offsetof(struct user_regs_struct, rip) on x86-64
+# The longest a traced run may take (they take well under a second).
+RUN_SECONDS = 60
 
 libc = ctypes.CDLL(None, use_errno=True)
 libc.ptrace.restype = ctypes.c_long
@@ -141,7 +143,26 @@ def traced(argv: list[str], env: dict[str, str], starts: dict[int, str],
         os.write(write_end, stdin)
         os.close(write_end)
     _, status = os.waitpid(pid, 0)  # stopped at exec
-    return Tracer(pid, starts).run()
+    # A run that does not end (a key lost on a busy machine, say) must not
+    # hang `make release`: it is killed, and what it called so far counts.
+    handle = os.pidfd_open(pid)  # names this process even after its pid is reused
+    tracer = Tracer(pid, starts)
+    deadline = threading.Timer(RUN_SECONDS, kill, (handle,))
+    deadline.start()
+    try:
+        return tracer.run()
+    finally:
+        deadline.cancel()
+        os.close(handle)
+
+
+def kill(handle: int) -> None:
+    """Ends a traced run that took too long; the order keeps what it called."""
+    try:
+        signal.pidfd_send_signal(handle, signal.SIGKILL)
+    except ProcessLookupError:
+        return  # it has just ended
+    print(f"symbol_order: a traced run took over {RUN_SECONDS} s and was ended", file=sys.stderr)
 
 
 def type_keys(master: int, keys: list[bytes]) -> None:

@@ -546,13 +546,14 @@ class TerminalRun:
     """filenote on a pseudo-terminal, as a user at a keyboard runs it.
 
     Standard input is always the terminal (and the child's controlling
-    terminal); standard output and error are the terminal too unless
-    `stdout` or `stderr` names another descriptor. `terminal` is the slave
+    terminal, unless `controlling` is false: then the child has none, and
+    /dev/tty cannot be opened); standard output and error are the terminal
+    too unless `stdout` or `stderr` names another descriptor. `terminal` is the slave
     side, kept open here so its settings can be read after filenote ends.
     """
 
     def __init__(self, binary, arguments, env, columns=80, rows=24, settings=None, stdout=None,
-                 stderr=None, inspect=None):
+                 stderr=None, inspect=None, controlling=True):
         import struct
         import termios
 
@@ -568,7 +569,8 @@ class TerminalRun:
             [binary] + list(arguments), stdin=self.terminal,
             stdout=self.terminal if stdout is None else stdout,
             stderr=self.terminal if stderr is None else stderr, env=env,
-            start_new_session=True, preexec_fn=_controlling_terminal, close_fds=True)
+            start_new_session=True, preexec_fn=_controlling_terminal if controlling else None,
+            close_fds=True)
         self.pid = self.process.pid
 
     def read_for(self, seconds):

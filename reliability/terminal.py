@@ -201,7 +201,11 @@ def failed_save(settings, ledger):
 def write_error(settings, ledger):
     """The screen goes away mid-edit: standard output is a second terminal
     whose other side is closed after the prompt drew on it, so the next
-    redraw fails with EIO. The keyboard's terminal must be restored."""
+    redraw fails with EIO. The keyboard's terminal must be restored.
+
+    The prompt draws on /dev/tty when there is one (the keyboard's terminal
+    here): without a controlling terminal it falls back to standard output
+    when that is a terminal, which is the case made here."""
     import struct
     import fcntl
 
@@ -211,7 +215,7 @@ def write_error(settings, ledger):
     errors_read, errors_write = os.pipe()
     try:
         run, before_stty, before_attributes = start(settings, sandbox, stdout=screen,
-                                                    stderr=errors_write)
+                                                    stderr=errors_write, controlling=False)
         os.close(errors_write)
         errors_write = None
         try:

@@ -19,14 +19,6 @@ public struct DocumentsFolder: Sendable {
   /// The process environment (or a test's).
   public var environment: [String: String]
 
-  /// Reads a whole small text file, or returns nil when it can't.
-  var readTextFile: @Sendable (String) -> String? = { path in
-    guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
-    defer { fd.close() }
-    guard let bytes = try? fd.readToEnd() else { return nil }
-    return String(validating: bytes, as: UTF8.self)
-  }
-
   public init(environment: [String: String]) {
     self.environment = environment
   }
@@ -34,6 +26,11 @@ public struct DocumentsFolder: Sendable {
   /// The home folder: `$HOME` when it is an absolute path, else the user
   /// database's answer for the effective user, else `/var/empty` (the
   /// answers `FileManager.default.homeDirectoryForCurrentUser` gives).
+  ///
+  /// An empty or relative `$HOME` counts as unset, as systemd's
+  /// `get_home_dir()` and the XDG base directory spec (for its own
+  /// variables) treat them: a note must not land in a folder that depends on
+  /// where the command happens to run.
   public var home: String {
     if let home = environment["HOME"], home.hasPrefix("/") {
       return Self.trimmingTrailingSlashes(home)
@@ -51,36 +48,103 @@ public struct DocumentsFolder: Sendable {
     return FileStore.join(home, ".config/user-dirs.dirs")
   }
 
-  /// The documents folder: the one `user-dirs.dirs` configures, else `~/Documents`.
+  /// The largest `user-dirs.dirs` read: the file is a dozen short lines.
+  static let userDirsSizeLimit = 64 * 1024
+
+  /// The documents folder: the one `user-dirs.dirs` configures, else
+  /// `~/Documents`. A `user-dirs.dirs` that cannot be read (not a regular
+  /// file, too large, unreadable) is an error, not a silent fallback.
   public var path: String {
-    let home = self.home
-    if let contents = readTextFile(userDirsFile),
-      let configured = Self.configuredDocumentsFolder(in: contents, home: home)
-    {
-      return configured
+    get throws(FilenoteError) {
+      let home = self.home
+      if let contents = try Self.readUserDirs(userDirsFile),
+        let configured = try Self.configuredDocumentsFolder(
+          in: contents, home: home, file: userDirsFile)
+      {
+        return configured
+      }
+      return FileStore.join(home, "Documents")
     }
-    return FileStore.join(home, "Documents")
   }
 
-  /// The value of the last well-formed `XDG_DOCUMENTS_DIR` line in the text of
-  /// a `user-dirs.dirs` file, as `xdg-user-dir DOCUMENTS` prints it.
+  /// The store of the note `name` in the documents folder, which the first
+  /// save creates (with any missing parents) when the home folder exists. A
+  /// home folder that does not exist is not made up: saving fails, as in a
+  /// missing `--file` folder, and nothing is created.
+  func store(forNoteNamed name: String) throws(FilenoteError) -> FileStore {
+    let folder = try path
+    let homeExists = (try? FileSystem.status(home))?.kind == .directory
+    return FileStore(path: FileStore.join(folder, name), createsFolder: homeExists)
+  }
+
+  /// The bytes of `user-dirs.dirs`, or nil when there is none. Opened
+  /// without blocking (a FIFO would wait for a writer for ever) and only
+  /// read when it is a regular file of at most `userDirsSizeLimit` bytes (a
+  /// link to `/dev/zero` never ends).
+  static func readUserDirs(_ path: String) throws(FilenoteError) -> [UInt8]? {
+    let fd: FileDescriptor
+    do {
+      fd = try FileDescriptor.open(
+        path, .readOnly, options: [.nonBlocking, .noControllingTerminal])
+    } catch  where error == .noSuchFileOrDirectory || error == .notDirectory {
+      return nil
+    } catch {
+      throw .system(.read, .file(path), errno: error)
+    }
+    defer { fd.close() }
+    let status: FileStatus
+    let bytes: [UInt8]
+    do {
+      status = try fd.status()
+    } catch {
+      throw .system(.read, .file(path), errno: error)
+    }
+    guard status.kind == .regular else { throw .notARegularFile(path: path) }
+    do {
+      bytes = try fd.read(upTo: userDirsSizeLimit + 1)
+    } catch {
+      throw .system(.read, .file(path), errno: error)
+    }
+    guard bytes.count <= userDirsSizeLimit else {
+      throw .fileTooLarge(path: path, limit: userDirsSizeLimit)
+    }
+    return bytes
+  }
+
+  /// The value of the last well-formed `XDG_DOCUMENTS_DIR` line in a
+  /// `user-dirs.dirs` file (`file`, named in errors), as `xdg-user-dir
+  /// DOCUMENTS` prints it.
+  ///
+  /// The file is read as `xdg-user-dir` (the shell) reads it: as bytes, line
+  /// by line, so a CRLF line ending or a byte that is not UTF-8 on another
+  /// line (a Latin-1 comment) changes nothing. The value itself is a path and
+  /// must be UTF-8; one that is not is an error rather than another folder.
   ///
   /// The format is the one `xdg-user-dirs-update` writes: `XDG_DOCUMENTS_DIR=`
   /// followed by a double-quoted path that is either absolute or starts with
   /// `$HOME`, with `\` escaping `"`, `\`, `$` and `` ` ``. Relative paths and
   /// other variables are not part of that format: such lines are ignored, as
   /// GLib ignores them, and the next rule (`~/Documents`) applies.
-  static func configuredDocumentsFolder(in contents: String, home: String) -> String? {
-    var found: String?
-    for line in contents.split(whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-      let line = line.drop(while: { $0 == " " || $0 == "\t" })
-      let key = "XDG_DOCUMENTS_DIR="
-      guard line.hasPrefix(key) else { continue }
-      if let value = parseValue(line.dropFirst(key.count), home: home) {
-        found = value
+  static func configuredDocumentsFolder(
+    in contents: [UInt8], home: String, file: String
+  ) throws(FilenoteError) -> String? {
+    let key = Array("XDG_DOCUMENTS_DIR=".utf8)
+    var found: (value: String, isUTF8: Bool)?
+    for rawLine in contents.split(separator: UInt8(ascii: "\n")) {
+      var line = rawLine.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+      guard line.starts(with: key) else { continue }
+      let raw = line.dropFirst(key.count)
+      let text = String(validating: raw, as: UTF8.self)
+      if let value = parseValue(Substring(text ?? String(decoding: raw, as: UTF8.self)), home: home)
+      {
+        found = (value, text != nil)
       }
     }
-    return found
+    if let found, !found.isUTF8 {
+      throw .settingNotUTF8(name: "XDG_DOCUMENTS_DIR", path: file)
+    }
+    return found?.value
   }
 
   private static func parseValue(_ raw: Substring, home: String) -> String? {

@@ -6,16 +6,16 @@ import TerminalSession
 struct EditingPrompt {
   let store: FileStore
   let environment: [String: String]
+  /// Where the prompt draws (see `Prompt.openTerminal()`); keys come from
+  /// standard input.
+  let terminal: FileDescriptor
 
   func run() throws(FilenoteError) -> ExitCode {
     // Read first: a note that is not UTF-8 is refused before the terminal changes.
     let note = try store.read()
-    // Draw where the keys come from, even when standard output is redirected.
-    let output: FileDescriptor =
-      FileDescriptor.standardOutput.isTerminal ? .standardOutput : .standardInput
     let session: EditingSession
     do {
-      session = try EditingSession(input: .standardInput, output: output)
+      session = try EditingSession(input: .standardInput, output: terminal)
     } catch {
       throw .terminal(error)
     }

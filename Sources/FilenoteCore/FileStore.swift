@@ -46,8 +46,7 @@ public struct FileStore: Sendable {
       return FileStore(path: file)
     }
     try refuseNonUTF8("HOME", "XDG_CONFIG_HOME")
-    let folder = DocumentsFolder(environment: environment).path
-    return FileStore(path: join(folder, fileName), createsFolder: true)
+    return try DocumentsFolder(environment: environment).store(forNoteNamed: fileName)
   }
 
   /// `folder/name`, without doubling the slash of the root folder.

@@ -19,6 +19,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case fileNotUTF8(path: String, offset: Int)
   /// The note file is something filenote cannot hold a note in (a directory, a device).
   case notARegularFile(path: String)
+  /// A file filenote reads for its settings is larger than it can be (`limit` bytes).
+  case fileTooLarge(path: String, limit: Int)
+  /// The setting `name` in the file at `path` holds a path that is not UTF-8.
+  case settingNotUTF8(name: String, path: String)
   /// A system call failed while filenote was doing `operation` to `subject`;
   /// `errno` says why.
   case system(Operation, Subject, errno: Errno)
@@ -117,6 +121,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
         + "'filenote save' or 'filenote clear'"
     case .notARegularFile(let path):
       return "cannot use \(path): not a regular file"
+    case .fileTooLarge(let path, let limit):
+      return "cannot read \(path): larger than \(limit / 1024) KiB"
+    case .settingNotUTF8(let name, let path):
+      return "cannot use the \(name) set in \(path): it is not valid UTF-8"
     case .system(let operation, let subject, let errno):
       return "\(operation.words) \(subject.name): \(errno)"
     case .terminal(let error):

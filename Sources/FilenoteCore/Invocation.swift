@@ -64,10 +64,13 @@ public struct Invocation: Sendable {
     let name = words.first.map { String(decoding: $0, as: UTF8.self) }
     let rest = Array(words.dropFirst())
     if wantsHelp {
-      // Help on a command when one is named, else (unknown, or help) the general help.
-      let topic = name.flatMap(Command.named).flatMap { $0.name == "help" ? nil : $0 }
-      return Invocation(
-        action: .run(.help, words: topic.map { [Array($0.name.utf8)] } ?? []), file: file)
+      // Help on the command named, the general help when none is; an unknown
+      // command is a usage error wherever --help stands, and `help TOPIC
+      // --help` is `help TOPIC`.
+      guard let name else { return Invocation(action: .run(.help, words: []), file: file) }
+      guard let command = Command.named(name) else { throw unknownCommand(name) }
+      let words = command.name == "help" ? rest : [Array(command.name.utf8)]
+      return Invocation(action: .run(.help, words: words), file: file)
     }
     if wantsVersion { return Invocation(action: .version, file: file) }
     guard let name else {
@@ -76,14 +79,16 @@ public struct Invocation: Sendable {
       }
       return Invocation(action: .prompt, file: file)
     }
-    guard let command = Command.named(name) else {
-      throw .usage("unknown command '\(name)' (see 'filenote --help')")
-    }
+    guard let command = Command.named(name) else { throw unknownCommand(name) }
     if let option = given.first(where: { !command.options.contains($0) }) {
       throw .usage("'\(name)' takes no option '\(option)' (see 'filenote help \(name)')")
     }
     return Invocation(
       action: .run(command, words: rest), file: file, commandOptions: Set(given))
+  }
+
+  private static func unknownCommand(_ name: String) -> FilenoteError {
+    .usage("unknown command '\(name)' (see 'filenote --help')")
   }
 
   /// A `--file` value; paths are kept as Swift strings, so one that is not

@@ -5,38 +5,72 @@ import SystemCalls
 /// mode, and keeps the note when that line is empty.
 struct PlainPrompt {
   let store: FileStore
+  /// Where the prompt writes (see `Prompt.openTerminal()`); the line is
+  /// read from standard input.
+  let terminal: FileDescriptor
+
+  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
 
   func run() throws(FilenoteError) -> ExitCode {
-    let note = try store.read()
-    let output = FileDescriptor.standardOutput
+    var note = try store.read()
     var intro = "Note in \(store.path)\n"
-    if let note {
-      intro += "Current: \(note.text.replacingControlCharacters())\n"
-      intro += "Type a new note and press Enter (an empty line keeps it; Ctrl-D cancels).\n"
-    } else {
-      intro += "No note yet. Type one and press Enter (Ctrl-D cancels).\n"
-    }
-    intro += "> "
-    try? output.writeAll(intro)
+    while true {
+      if let note {
+        intro += "Current: \(note.text.replacingControlCharacters())\n"
+        intro += "Type a new note and press Enter (an empty line keeps it; Ctrl-D cancels).\n"
+      } else {
+        intro += "No note yet. Type one and press Enter (Ctrl-D cancels).\n"
+      }
+      write(intro + "> ")
 
-    let line: [UInt8]
-    switch try readLine() {
-    case .line(let bytes):
-      line = bytes
-    case .endOfInput:
-      try? output.writeAll("\nCancelled: nothing was saved.\n")
-      return .failure
-    case .interrupted:
-      try? output.writeAll("\nCancelled: nothing was saved.\n")
-      return .cancelled
-    }
-    if line.isEmpty {
-      try? output.writeAll(note == nil ? "Nothing saved.\n" : "Nothing changed.\n")
+      let line: [UInt8]
+      switch try readLine() {
+      case .line(let bytes): line = bytes
+      case .endOfInput: return cancel(.failure)
+      case .interrupted: return cancel(.cancelled)
+      }
+      if line.isEmpty {
+        write(note == nil ? "Nothing saved.\n" : "Nothing changed.\n")
+        return .success
+      }
+      // As in the editing prompt: a note changed on disk since it was shown
+      // is never overwritten without asking.
+      if try store.currentVersion() != note?.version {
+        write(Self.question)
+        switch try readLine() {
+        case .line(let answer) where Self.isYes(answer): break
+        case .line:
+          // Show what is on disk now; the next line is checked against it.
+          note = try store.read()
+          intro = "Not saved. The note on disk now:\n"
+          continue
+        case .endOfInput: return cancel(.failure)
+        case .interrupted: return cancel(.cancelled)
+        }
+      }
+      try store.save(bytes: line)
+      write("Saved.\n")
       return .success
     }
-    try store.save(bytes: line)
-    try? output.writeAll("Saved.\n")
-    return .success
+  }
+
+  /// "y" or "yes" in any case, blanks around allowed; anything else is no.
+  private static func isYes(_ answer: [UInt8]) -> Bool {
+    let words = answer.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard words.count == 1 else { return false }
+    let word = String(decoding: words[0], as: UTF8.self).lowercased()
+    return word == "y" || word == "yes"
+  }
+
+  private func cancel(_ status: ExitCode) -> ExitCode {
+    write("\nCancelled: nothing was saved.\n")
+    return status
+  }
+
+  /// Writes to the terminal; a terminal that went away is noticed by the
+  /// next read.
+  private func write(_ text: String) {
+    try? terminal.writeAll(text)
   }
 
   /// What reading the answer gave.

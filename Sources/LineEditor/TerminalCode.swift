@@ -7,6 +7,8 @@ public enum TerminalCode {
   public static let newLine: [UInt8] = [0x0D, 0x0A]
   /// EL 0: erase from the cursor to the end of the line.
   public static let clearToEndOfLine: [UInt8] = Array("\u{1B}[K".utf8)
+  /// ED 0: erase from the cursor to the end of the screen.
+  public static let clearToEndOfScreen: [UInt8] = Array("\u{1B}[J".utf8)
   /// CUP to the top left, then ED 2: an empty screen.
   public static let clearScreen: [UInt8] = Array("\u{1B}[H\u{1B}[2J".utf8)
   /// SGR 7: reverse video on.
@@ -22,6 +24,11 @@ public enum TerminalCode {
   public static let enableBracketedPaste: [UInt8] = Array("\u{1B}[?2004h".utf8)
   /// Turns bracketed paste off again, so the shell gets plain pastes.
   public static let disableBracketedPaste: [UInt8] = Array("\u{1B}[?2004l".utf8)
+
+  /// CUU: move the cursor `rows` rows up (stopping at the top).
+  public static func cursorUp(_ rows: Int) -> [UInt8] {
+    Array("\u{1B}[\(rows)A".utf8)
+  }
 
   /// CUF: move the cursor `columns` columns right.
   public static func cursorForward(_ columns: Int) -> [UInt8] {

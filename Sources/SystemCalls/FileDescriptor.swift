@@ -126,6 +126,29 @@ public struct FileDescriptor: Hashable, Sendable {
     }
   }
 
+  /// Reads until end of file or until `maximum` bytes have come, whichever
+  /// is first: a caller that wants at most `limit` bytes asks for one more
+  /// to tell a file of exactly `limit` bytes from a longer one.
+  public func read(upTo maximum: Int) throws(Errno) -> [UInt8] {
+    var bytes = [UInt8](repeating: 0, count: maximum)
+    var count = 0
+    while count < maximum {
+      var failure: Errno?
+      let got = bytes.withUnsafeMutableBytes { buffer in
+        do throws(Errno) {
+          return try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+        } catch {
+          failure = error
+          return 0
+        }
+      }
+      if let failure { throw failure }
+      if got == 0 { break }
+      count += got
+    }
+    return Array(bytes[..<count])
+  }
+
   /// Asks the kernel to write this file's dirty pages out now, without
   /// waiting, and to drop the ones already written from the page cache.
   public func startWriteback() {

@@ -22,6 +22,11 @@ public final class EditingSession {
 
   /// How long a lone Esc waits for the rest of a sequence.
   private static let escapeTimeoutMilliseconds: Int32 = 50
+  /// How long a bracketed paste may stay silent before it is taken as
+  /// ended without its end marker: long enough for a paste over a slow link
+  /// to go on, short enough that a terminal that never sends the marker
+  /// does not seem to freeze the prompt.
+  private static let pasteTimeoutMilliseconds: Int32 = 1000
 
   private let terminal: Terminal
   private var state = EditState(text: "")
@@ -31,13 +36,13 @@ public final class EditingSession {
   private var hintColumns = 0
   /// Whether the edit line is on screen, so a resize or resume redraws it.
   private var isEditingLine = false
+  /// The question `confirm` is asking, on screen below the line, so a
+  /// resume draws it again.
+  private var question: [UInt8]?
   private var decoder = KeyDecoder()
   private var renderer = Renderer(prompt: "> ")
   /// The terminal width of the last draw.
   private var width = 0
-  /// Set after a suspend, until the next key: a SIGCONT then is the one
-  /// that resumed it, not a new stop.
-  private var resumedFromSuspend = false
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
   /// on `output`, and enters raw mode.
@@ -112,6 +117,8 @@ public final class EditingSession {
   /// Asks a yes/no question below the line; true only for "y" or "Y". Any
   /// failure of the terminal is a no.
   public func confirm(_ question: String) -> Bool {
+    self.question = Array(question.utf8)
+    defer { self.question = nil }
     try? terminal.write(TerminalCode.newLine + Array(question.utf8))
     var answer = false
     while let keys = try? nextKeys() {
@@ -140,7 +147,7 @@ public final class EditingSession {
     terminal.restore()
     let result = body()
     try terminal.enterRawMode()
-    try redrawAfterResume()
+    try drawHintAndLine()
     return result
   }
 
@@ -163,11 +170,17 @@ public final class EditingSession {
   /// restored). Returns the keys of one read, possibly none; nil when the
   /// terminal went away.
   private func nextKeys() throws(TerminalError) -> [Key]? {
-    let timeout = decoder.isWaitingForMoreInput ? Self.escapeTimeoutMilliseconds : nil
+    let timeout =
+      decoder.isInsidePaste
+      ? Self.pasteTimeoutMilliseconds
+      : decoder.isWaitingForMoreInput ? Self.escapeTimeoutMilliseconds : nil
     switch try terminal.read(timeoutMilliseconds: timeout) {
     case .input(let bytes):
-      resumedFromSuspend = false
       return decoder.decode(bytes)
+    case .timeout where decoder.isInsidePaste:
+      // A paste whose end marker never came ends here, its text inserted;
+      // the keys after it are keys again.
+      return decoder.flushPaste()
     case .timeout:
       // A lone Esc waits for the rest of a sequence only briefly, then is a key.
       return decoder.flush()
@@ -176,23 +189,15 @@ public final class EditingSession {
     case .signal(.windowResized):
       if isEditingLine { try redrawAfterResize() }
     case .signal(.suspendRequested):
-      if isEditingLine {
-        try suspend()
-      } else {
-        try terminal.suspend()
-      }
+      try suspend()
     case .signal(.continued):
+      // Stopped from outside (SIGSTOP, or SIGTTOU when started in the
+      // background or resumed with `bg`), or a SIGCONT that stopped nothing:
+      // which one cannot be told, so redraw what is shown in place, which
+      // adds no copy either way (after `fg` the shell's job line gives way
+      // to the hint).
       try terminal.enterRawMode()
-      if resumedFromSuspend {
-        // The SIGCONT that ended our own suspend (after `bg` and `fg` it
-        // comes late): that resume was redrawn already.
-        resumedFromSuspend = false
-      } else if isEditingLine {
-        // Stopped from outside (SIGSTOP, or SIGTTOU when started in the
-        // background): the shell has written below the line meanwhile.
-        try terminal.write(TerminalCode.newLine)
-        try redrawAfterResume()
-      }
+      try redrawInPlace()
     case .signal(.terminationRequested(let signalNumber)):
       try? terminal.write(TerminalCode.newLine)
       terminal.terminate(by: signalNumber)
@@ -221,17 +226,44 @@ public final class EditingSession {
     try draw()
   }
 
+  /// Ctrl-Z, or SIGTSTP from outside: leave the line, stop, and draw what
+  /// was shown (the hint and the line, or the question) again after `fg`.
   private func suspend() throws(TerminalError) {
     try terminal.write(TerminalCode.newLine)
     try terminal.suspend()
     try redrawAfterResume()
-    resumedFromSuspend = true
   }
 
   /// After `fg` the shell has drawn its own lines: start afresh below them.
   private func redrawAfterResume() throws(TerminalError) {
+    if isEditingLine {
+      try drawHintAndLine()
+    } else if let question {
+      try terminal.write(question)
+    }
+  }
+
+  /// The hint and, below it, the line, from the start of the cursor's row.
+  private func drawHintAndLine() throws(TerminalError) {
     try terminal.write(hint + TerminalCode.newLine)
     renderer.invalidate()
     try draw()
+  }
+
+  /// Draws what is shown again where it is, the cursor being on its last
+  /// row: the question on its row; the hint and the line from the hint's
+  /// first row down.
+  private func redrawInPlace() throws(TerminalError) {
+    if isEditingLine {
+      let columns = max(terminal.size.columns, 1)
+      let hintRows = hintColumns == 0 ? 1 : (hintColumns - 1) / columns + 1
+      try terminal.write(
+        TerminalCode.cursorUp(hintRows) + TerminalCode.carriageReturn
+          + TerminalCode.clearToEndOfScreen)
+      try drawHintAndLine()
+    } else if let question {
+      try terminal.write(
+        TerminalCode.carriageReturn + TerminalCode.clearToEndOfLine + question)
+    }
   }
 }

@@ -127,6 +127,65 @@ extension CommandTests {
       #expect(home.mode(of: desktopAnswer) == (desktopAnswer == home.home ? 0o755 : 0o700))
     }
 
+    @Test(
+      "reads user-dirs.dirs as xdg-user-dir does: CRLF line endings, a byte that is not UTF-8 on another line",
+      .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-user-dir"),
+        "needs xdg-user-dir (package xdg-user-dirs)"),
+      arguments: ["CRLF", "Latin-1 comment"])
+    func userDirsReadAsBytes(kind: String) throws {
+      let home = try TemporaryHome()
+      let contents =
+        kind == "CRLF"
+        ? Array(
+          "XDG_DESKTOP_DIR=\"$HOME/Desktop\"\r\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\r\n".utf8)
+        : Array("# f".utf8) + [0xFC] + Array("r alle\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n".utf8)
+      try home.write(contents, to: home.home + "/.config/user-dirs.dirs")
+
+      // The shell keeps the CR of a CRLF line in the value; GLib and users don't.
+      let desktopAnswer = try home.xdgDocumentsFolder().trimmingCharacters(in: .newlines)
+      #expect(desktopAnswer == home.home + "/Dokumente")
+      try expectPath(desktopAnswer + "/datafile.dat", in: home)
+    }
+
+    @Test(
+      "a user-dirs.dirs that is a FIFO or a link to a device: a one-line error naming it, exit 1, no hang",
+      arguments: ["mkfifo \"$f\"", "ln -s /dev/zero \"$f\""])
+    func userDirsNotARegularFile(make: String) throws {
+      let home = try TemporaryHome()
+      let file = home.home + "/.config/user-dirs.dirs"
+      // ulimit -v: a read of /dev/zero that never ends must not take the machine with it.
+      let result = try home.shell(
+        """
+        f=\(PromptTests.shellQuoted(file))
+        mkdir -p "${f%/*}" && \(make) || exit 99
+        ulimit -v 4000000
+        for command in path show "save hi"; do
+          timeout 20 "$0" $command
+          echo "$command: $?"
+        done
+        """)
+
+      #expect(result.stdoutText == "path: 1\nshow: 1\nsave hi: 1\n", "\(result.stderrText)")
+      let lines = result.stderrText.split(separator: "\n")
+      #expect(lines.count == 3, "\(result.stderrText)")
+      for line in lines {
+        #expect(line == "filenote: cannot use \(file): not a regular file")
+      }
+      #expect(!home.exists(home.documents))
+    }
+
+    @Test("a user-dirs.dirs larger than 64 KiB: a one-line error naming it, exit 1")
+    func userDirsTooLarge() throws {
+      let home = try TemporaryHome()
+      let file = home.home + "/.config/user-dirs.dirs"
+      try home.write(Array(repeating: UInt8(ascii: "#"), count: 64 * 1024 + 1), to: file)
+
+      let result = try home.run("path")
+
+      result.expectError(status: 1, mentioning: [file, "64 KiB"])
+    }
+
     @Test("--file wins over FILENOTE_FILE, which wins over the default")
     func precedence() throws {
       let home = try TemporaryHome()

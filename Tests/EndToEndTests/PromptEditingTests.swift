@@ -281,6 +281,25 @@ extension PromptTests {
       try home.expectEnterSaves("one two!", in: session)
     }
 
+    @Test(
+      "Esc, a pause, then a key is that key with Alt, as in readline: Esc f moves a word forward",
+      arguments: [0, 300])
+    func escapeThenKey(pauseMilliseconds: Int) throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "one two")
+      try session.send(keys: "C-a")
+      try session.waitForEditLine("> |one two")
+
+      try session.send(keys: "Escape")
+      // The pause is what is tested: longer than the wait for the rest of a
+      // sequence, so the Esc arrives alone.
+      usleep(useconds_t(pauseMilliseconds * 1000))
+      try session.send(text: "f")
+
+      try session.waitForEditLine("> one| two")
+      try home.expectEnterSaves("one two", in: session)
+    }
+
     @Test("Ctrl-L clears the screen and draws the hint and the line again at the top")
     func ctrlL() throws {
       let home = try TemporaryHome()

@@ -132,6 +132,66 @@ extension PromptTests {
       #expect(screen.text.contains("Cancelled: nothing was saved."), "\(screen)")
     }
 
+    static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N]"
+
+    /// The plain prompt open on "mine", another filenote saving over it,
+    /// and a typed line: the question is asked and nothing is saved yet.
+    private func askedAfterAnotherSave(home: TemporaryHome) throws -> TmuxSession {
+      try home.writeNote("mine")
+      let session = try openPlainPrompt(home: home, term: "dumb")
+      try home.run("save", "update from a script").expectSuccess()
+      try session.send(text: "typed")
+      try session.send(keys: "Enter")
+      try session.waitFor("the question") { $0.nonBlankLines.last == Self.question }
+      #expect(home.note == "update from a script")
+      return session
+    }
+
+    @Test("a note changed on disk since it was shown is asked about; n shows it and keeps it")
+    func conflictNo() throws {
+      let home = try TemporaryHome()
+      let session = try askedAfterAnotherSave(home: home)
+
+      try session.send(text: "n")
+      try session.send(keys: "Enter")
+
+      let shown = try session.waitFor("the prompt again") {
+        $0.nonBlankLines.last == ">" && $0.lines.contains("Current: update from a script")
+      }
+      #expect(shown.lines.contains("Not saved. The note on disk now:"), "\(shown)")
+      #expect(home.note == "update from a script")
+      // Checked against what was shown last: this line saves without asking.
+      try session.send(text: "typed again")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "typed again")
+      #expect(try session.look().nonBlankLines.last == "Saved.")
+    }
+
+    @Test("a note changed on disk since it was shown is asked about; y overwrites it")
+    func conflictYes() throws {
+      let home = try TemporaryHome()
+      let session = try askedAfterAnotherSave(home: home)
+
+      try session.send(text: "y")
+      try session.send(keys: "Enter")
+
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.note == "typed")
+      #expect(try session.look().nonBlankLines.last == "Saved.")
+    }
+
+    @Test("Ctrl-D at the question cancels with exit 1 and keeps the other version")
+    func conflictCtrlD() throws {
+      let home = try TemporaryHome()
+      let session = try askedAfterAnotherSave(home: home)
+
+      try session.send(keys: "C-d")
+
+      #expect(try session.waitForExit() == .exited(1))
+      #expect(home.note == "update from a script")
+    }
+
     @Test("the terminal is left as it was")
     func terminalRestored() throws {
       let home = try TemporaryHome()
@@ -200,19 +260,39 @@ extension PromptTests {
       #expect(home.note == "kept")
     }
 
-    @Test("standard output redirected: the prompt still draws on the terminal and saves")
-    func standardOutputRedirected() throws {
+    @Test(
+      "standard output redirected or a pipe, keys from /dev/tty: the prompt talks to the terminal, nothing goes to standard output",
+      arguments: ["screen", "dumb"],
+      [
+        "filenote > output.txt", "filenote < /dev/tty | cat > output.txt",
+        "filenote < /dev/tty > output.txt",
+      ])
+    func standardOutputRedirected(term: String, command: String) throws {
       let home = try TemporaryHome()
       try home.writeNote("note")
-      let session = try home.terminal { "\($0) > output.txt; echo \"exited: $?\"" }
-      try session.waitForEditLine("> note|")
-
-      try session.send(text: "!")
-      try session.waitForEditLine("> note!|")
+      let session = try home.terminal(environment: ["TERM": term]) { filenote in
+        let run = command.replacingOccurrences(of: "filenote", with: filenote)
+        let parts = run.components(separatedBy: " | ")
+        // The pipeline's status is cat's: keep filenote's in a file.
+        return "( \(parts[0]); echo \"exited: $?\" > status.txt )"
+          + (parts.count > 1 ? " | " + parts[1] : "") + "; echo finished"
+      }
+      if term == "dumb" {
+        try session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+        #expect(try session.look().lines.contains("Current: note"))
+        try session.send(text: "note!")
+      } else {
+        try session.waitForEditLine("> note|")
+        try session.send(text: "!")
+        try session.waitForEditLine("> note!|")
+      }
       try session.send(keys: "Enter")
 
-      try session.waitFor("filenote to exit") { $0.lines.contains("exited: 0") }
+      let screen = try session.waitFor("filenote to exit") { $0.lines.contains("finished") }
+      #expect(screen.lines.contains("Saved."), "\(screen)")
       #expect(home.note == "note!")
+      #expect(home.contents(of: home.work + "/status.txt") == Array("exited: 0\n".utf8))
+      #expect(home.contents(of: home.work + "/output.txt") == [], "nothing on standard output")
     }
   }
 }

@@ -23,6 +23,23 @@ extension PromptTests {
       try home.expectEnterSaves("list: milk\neggs\n", in: session)
     }
 
+    @Test(
+      "a paste whose end marker never comes ends after a moment of silence, its text inserted; the keys after it act as keys",
+      arguments: ["Enter", "C-c"])
+    func endMarkerNeverComes(key: String) throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "note")
+
+      try session.send(text: "\u{1B}[200~ pasted")
+
+      try session.waitForEditLine("> note pasted|")
+      try session.send(text: "!")
+      try session.waitForEditLine("> note pasted!|")
+      try session.send(keys: key)
+      #expect(try session.waitForExit() == .exited(key == "Enter" ? 0 : 130))
+      #expect(home.note == (key == "Enter" ? "note pasted!" : "note"))
+    }
+
     @Test("pasted line feeds and CRLF line endings are kept as \\n")
     func lineFeedsAndCRLF() throws {
       let home = try TemporaryHome()

@@ -117,16 +117,129 @@ extension PromptTests {
       #expect(after == before, "stty -g before filenote and after it saved")
     }
 
+    /// An interactive `/bin/sh` (for job control) in `home`, its prompt `READY$`.
+    private func jobControlShell(home: TemporaryHome) throws -> TmuxSession {
+      let shell = try TmuxSession(
+        command: "exec /bin/sh -i", environment: home.terminalEnvironment(["PS1": "READY$ "]),
+        columns: 120, workingDirectory: home.work)
+      try shell.waitFor("the shell prompt") { $0.lines.first == "READY$" }
+      return shell
+    }
+
+    /// Asks the shell for its jobs until it says the one job is stopped
+    /// for writing to the terminal (SIGTTOU).
+    private func waitUntilStoppedInTheBackground(_ shell: TmuxSession) throws {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while true {
+        try shell.send(text: "clear; jobs")
+        try shell.send(keys: "Enter")
+        let jobs = try shell.waitFor("the jobs") { screen in
+          screen.nonBlankLines.count == 2 && screen.nonBlankLines.last == "READY$"
+        }
+        if jobs.nonBlankLines[0].contains("Stopped (tty output)") { return }
+        guard ContinuousClock.now < deadline else {
+          throw TmuxSession.Failure(description: "filenote did not stop in the background: \(jobs)")
+        }
+        usleep(20_000)
+      }
+    }
+
+    /// Checks that the screen shows the hint once and the line once, just
+    /// below it: nothing drawn twice.
+    private func expectDrawnOnce(
+      _ screen: PromptTests.Screen, line: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let hints = screen.lines.indices.filter { screen.lines[$0] == PromptTests.hint }
+      let lines = screen.lines.indices.filter { screen.lines[$0] == line }
+      #expect(hints.count == 1 && lines.count == 1, "\(screen)", sourceLocation: sourceLocation)
+      #expect(
+        hints.map { $0 + 1 } == lines, "the line is below the hint: \(screen)",
+        sourceLocation: sourceLocation)
+    }
+
+    @Test("started in the background (filenote &), then fg: the hint and the line are drawn once")
+    func startedInTheBackground() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("note")
+      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+      let shell = try jobControlShell(home: home)
+      try shell.send(text: "\(binary) &")
+      try shell.send(keys: "Enter")
+      // Its first change to the terminal stops it (SIGTTOU) until fg.
+      try waitUntilStoppedInTheBackground(shell)
+
+      try shell.send(text: "fg")
+      try shell.send(keys: "Enter")
+
+      try shell.waitForEditLine("> note|")
+      // Every key and signal before the marker has been handled by then.
+      try shell.roundTrip()
+      expectDrawnOnce(try shell.look(), line: "> note")
+      try shell.send(keys: "Enter")
+      try shell.waitFor("the shell prompt") { $0.nonBlankLines.last == "READY$" }
+    }
+
+    @Test("SIGCONT to a prompt that was never stopped adds no copy of the hint or the line")
+    func continueWithoutStop() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "note")
+      let pid = try session.processID()
+
+      for _ in 0..<3 { #expect(kill(pid, SIGCONT) == 0) }
+
+      try session.roundTrip()
+      let screen = try session.look()
+      expectDrawnOnce(screen, line: "> note")
+      #expect(screen.editRow == 1, "still on the second row: \(screen)")
+      try home.expectEnterSaves("note", in: session)
+    }
+
+    @Test("SIGTSTP from outside while the question is asked, then fg: the question is drawn again")
+    func stoppedDuringTheQuestion() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("mine")
+      let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
+      let shell = try jobControlShell(home: home)
+      // The job writes its process id and becomes filenote.
+      try shell.send(text: "sh -c 'echo $$ > filenote.pid; exec \"$0\"' \(binary)")
+      try shell.send(keys: "Enter")
+      try shell.waitForEditLine("> mine|")
+      try shell.send(text: " edited")
+      try shell.waitForEditLine("> mine edited|")
+      try home.run("save", "theirs").expectSuccess()
+      try shell.send(keys: "Enter")
+      let question = PromptTests.Conflict.question
+      try shell.waitFor("the question") { $0.nonBlankLines.last == question }
+      let pidText = try String(contentsOfFile: home.work + "/filenote.pid", encoding: .utf8)
+      let pid = try #require(pid_t(pidText.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+      #expect(kill(pid, SIGTSTP) == 0)
+      try shell.waitFor("the shell prompt after the stop") {
+        $0.nonBlankLines.last == "READY$" && $0.text.contains("Stopped")
+      }
+      try shell.send(text: "fg")
+      try shell.send(keys: "Enter")
+
+      let resumed = try shell.waitFor("the question drawn again below fg") { screen in
+        guard let fgRow = screen.lines.lastIndex(of: "READY$ fg"),
+          let questionRow = screen.lines.lastIndex(of: question)
+        else { return false }
+        return questionRow > fgRow && screen.cursor.row == questionRow
+      }
+      #expect(home.note == "theirs", "\(resumed)")
+      try shell.send(text: "y")
+      try shell.waitFor("Saved.") { $0.nonBlankLines.suffix(2) == ["Saved.", "READY$"] }
+      #expect(home.note == "mine edited")
+    }
+
     @Test(
       "Ctrl-Z, bg (filenote stops again, on its terminal change), then fg: the line is drawn once")
     func backgroundThenForeground() throws {
       let home = try TemporaryHome()
       try home.writeNote("note")
       let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
-      let shell = try TmuxSession(
-        command: "exec /bin/sh -i", environment: home.terminalEnvironment(["PS1": "READY$ "]),
-        columns: 120, workingDirectory: home.work)
-      try shell.waitFor("the shell prompt") { $0.lines.first == "READY$" }
+      let shell = try jobControlShell(home: home)
       try shell.send(text: binary)
       try shell.send(keys: "Enter")
       try shell.waitForEditLine("> note|")
@@ -136,21 +249,8 @@ extension PromptTests {
       try shell.send(text: "bg")
       try shell.send(keys: "Enter")
       // In the background, filenote's first change to the terminal stops it
-      // (SIGTTOU) until fg: ask the shell until it says so.
-      let deadline = ContinuousClock.now + .seconds(10)
-      while true {
-        try shell.send(text: "clear; jobs")
-        try shell.send(keys: "Enter")
-        let jobs = try shell.waitFor("the jobs") { screen in
-          screen.nonBlankLines.count == 2 && screen.nonBlankLines.last == "READY$"
-        }
-        if jobs.nonBlankLines[0].contains("Stopped (tty output)") { break }
-        guard ContinuousClock.now < deadline else {
-          Issue.record("filenote did not stop in the background: \(jobs)")
-          return
-        }
-        usleep(20_000)
-      }
+      // (SIGTTOU) until fg.
+      try waitUntilStoppedInTheBackground(shell)
       try shell.send(text: "fg")
       try shell.send(keys: "Enter")
 

@@ -336,12 +336,13 @@ extension TemporaryHome {
   /// A real terminal of `columns` × `rows` running the `/bin/sh` command
   /// that `command` makes of filenote's path (shell-quoted), in this home.
   func terminal(
-    columns: Int = 80, rows: Int = 24, command: (_ filenote: String) -> String
+    environment extra: [String: String?] = [:], columns: Int = 80, rows: Int = 24,
+    command: (_ filenote: String) -> String
   ) throws -> TmuxSession {
     let binary = PromptTests.shellQuoted(try FilenoteProcess.binaryPath())
     return try TmuxSession(
-      command: command(binary), environment: terminalEnvironment(), columns: columns, rows: rows,
-      workingDirectory: work)
+      command: command(binary), environment: terminalEnvironment(extra), columns: columns,
+      rows: rows, workingDirectory: work)
   }
 
   /// Saves `note` (unless nil: then the prompt opens on whatever is there),

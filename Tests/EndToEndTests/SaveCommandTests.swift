@@ -230,5 +230,24 @@ extension CommandTests {
         }
       }
     }
+
+    @Test(
+      "a home folder that does not exist is an error: the first save creates only the documents folder"
+    )
+    func missingHome() throws {
+      let home = try TemporaryHome()
+      let missing = home.work + "/nohome/deep/x"
+
+      let saved = try home.run("save", "hi", environment: ["HOME": missing])
+      let path = try home.run("path", environment: ["HOME": missing])
+
+      saved.expectError(status: 1, mentioning: [missing + "/Documents"])
+      #expect(!home.exists(home.work + "/nohome"), "nothing created")
+      path.expectSuccess()
+      #expect(path.stdoutText == missing + "/Documents/datafile.dat\n")
+      // With the home there, the documents folder is made on the first save.
+      try home.run("save", "hi").expectSuccess()
+      #expect(home.note == "hi")
+    }
   }
 }

@@ -73,6 +73,26 @@ extension CommandTests {
       #expect(save != general)
     }
 
+    @Test(
+      "an unknown command is a usage error wherever --help or -h stands",
+      arguments: [
+        ["bogus", "--help"], ["--help", "bogus"], ["-h", "bogus"], ["bogus", "-h", "x"],
+        ["help", "bogus", "--help"],
+      ])
+    func unknownCommandWithHelp(arguments: [String]) throws {
+      let home = try TemporaryHome()
+      try home.filenote(arguments).run().expectError(status: 2, mentioning: ["bogus"])
+    }
+
+    @Test("COMMAND --help and help COMMAND --help print that command's help")
+    func commandHelpOption() throws {
+      let home = try TemporaryHome()
+      let save = try home.run("help", "save").stdoutText
+      #expect(try home.run("save", "--help").stdoutText == save)
+      #expect(try home.run("help", "save", "--help").stdoutText == save)
+      #expect(try home.run("help", "--help").stdoutText == home.run("help").stdoutText)
+    }
+
     @Test("help for an unknown command exits 2")
     func helpUnknownCommand() throws {
       let home = try TemporaryHome()

@@ -6,32 +6,47 @@ import Testing
 @Suite struct DocumentsFolderTests {
   /// The documents folder for a HOME in a temporary folder with this
   /// `user-dirs.dirs` (none when nil).
-  func resolve(userDirs: String?, extra: [String: String] = [:]) -> (folder: String, home: String) {
+  func resolve(userDirs: String?, extra: [String: String] = [:]) throws -> (
+    folder: String, home: String
+  ) {
+    try resolve(userDirs: userDirs.map { Array($0.utf8) }, extra: extra)
+  }
+
+  /// The same for a `user-dirs.dirs` given as bytes.
+  func resolve(userDirs: [UInt8]?, extra: [String: String] = [:]) throws -> (
+    folder: String, home: String
+  ) {
     let temporary = TemporaryFolder()
-    if let userDirs { temporary.write(".config/user-dirs.dirs", userDirs) }
+    if let userDirs { temporary.write(".config/user-dirs.dirs", bytes: userDirs) }
     let environment = ["HOME": temporary.path].merging(extra) { $1 }
-    return (DocumentsFolder(environment: environment).path, temporary.path)
+    return (try DocumentsFolder(environment: environment).path, temporary.path)
   }
 
   @Suite struct WhenNothingIsConfigured {
-    @Test func itIsDocumentsInTheHomeFolder() {
-      let (folder, home) = DocumentsFolderTests().resolve(userDirs: nil)
+    @Test func itIsDocumentsInTheHomeFolder() throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(userDirs: nil as [UInt8]?)
       #expect(folder == home + "/Documents")
     }
 
-    @Test func itHonoursHOME() {
+    @Test func itHonoursHOME() throws {
       let environment = ["HOME": "/somewhere/else"]
-      #expect(DocumentsFolder(environment: environment).path == "/somewhere/else/Documents")
+      #expect(try DocumentsFolder(environment: environment).path == "/somewhere/else/Documents")
     }
 
-    @Test func aTrailingSlashInHOMEIsDropped() {
-      #expect(DocumentsFolder(environment: ["HOME": "/home/ann/"]).path == "/home/ann/Documents")
+    @Test func aTrailingSlashInHOMEIsDropped() throws {
+      #expect(
+        try DocumentsFolder(environment: ["HOME": "/home/ann/"]).path == "/home/ann/Documents")
     }
 
-    @Test func withoutHOMEItAsksFileManagerForTheHomeFolder() {
+    @Test func withoutHOMEItAsksFileManagerForTheHomeFolder() throws {
       let expected = FileManager.default.homeDirectoryForCurrentUser.path + "/Documents"
-      #expect(DocumentsFolder(environment: [:]).path == expected)
-      #expect(DocumentsFolder(environment: ["HOME": "relative/home"]).path == expected)
+      #expect(try DocumentsFolder(environment: [:]).path == expected)
+    }
+
+    @Test(arguments: ["", "relative/home", "."])
+    func anEmptyOrRelativeHOMECountsAsUnset(home: String) throws {
+      let expected = try DocumentsFolder(environment: [:]).path
+      #expect(try DocumentsFolder(environment: ["HOME": home]).path == expected)
     }
   }
 
@@ -51,37 +66,37 @@ import Testing
 
       """
 
-    @Test func aHomeRelativeEntryIsUsed() {
-      let (folder, home) = DocumentsFolderTests().resolve(userDirs: standardFile)
+    @Test func aHomeRelativeEntryIsUsed() throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(userDirs: standardFile)
       #expect(folder == home + "/Dokumente")
     }
 
-    @Test func anAbsoluteEntryIsUsed() {
-      let (folder, _) = DocumentsFolderTests().resolve(
+    @Test func anAbsoluteEntryIsUsed() throws {
+      let (folder, _) = try DocumentsFolderTests().resolve(
         userDirs: "XDG_DOCUMENTS_DIR=\"/srv/docs\"\n")
       #expect(folder == "/srv/docs")
     }
 
-    @Test func shellEscapesAndSpacesAreUnderstood() {
-      let (folder, home) = DocumentsFolderTests().resolve(
+    @Test func shellEscapesAndSpacesAreUnderstood() throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(
         userDirs: #"XDG_DOCUMENTS_DIR="$HOME/My \"Docs\" \$x""# + "\n")
       #expect(folder == home + #"/My "Docs" $x"#)
     }
 
-    @Test func bracedHOMEIsUnderstood() {
-      let (folder, home) = DocumentsFolderTests().resolve(
+    @Test func bracedHOMEIsUnderstood() throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(
         userDirs: "XDG_DOCUMENTS_DIR=\"${HOME}/Papers\"")
       #expect(folder == home + "/Papers")
     }
 
-    @Test func theLastEntryWins() {
-      let (folder, home) = DocumentsFolderTests().resolve(
+    @Test func theLastEntryWins() throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(
         userDirs: "XDG_DOCUMENTS_DIR=\"$HOME/One\"\nXDG_DOCUMENTS_DIR=\"$HOME/Two\"\n")
       #expect(folder == home + "/Two")
     }
 
-    @Test func theHomeFolderItselfIsAllowed() {
-      let (folder, home) = DocumentsFolderTests().resolve(
+    @Test func theHomeFolderItselfIsAllowed() throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(
         userDirs: "XDG_DOCUMENTS_DIR=\"$HOME/\"\n")
       #expect(folder == home)
     }
@@ -97,24 +112,80 @@ import Testing
       "XDG_PICTURES_DIR=\"$HOME/Pictures\"\n",
       "",
     ])
-    func entriesOutsideTheFormatFallBackToDocuments(userDirs: String) {
-      let (folder, home) = DocumentsFolderTests().resolve(userDirs: userDirs)
+    func entriesOutsideTheFormatFallBackToDocuments(userDirs: String) throws {
+      let (folder, home) = try DocumentsFolderTests().resolve(userDirs: userDirs)
       #expect(folder == home + "/Documents")
     }
 
-    @Test func configHomeIsWhereTheFileIsLookedFor() {
+    @Test func configHomeIsWhereTheFileIsLookedFor() throws {
       let temporary = TemporaryFolder()
       temporary.write("elsewhere/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromElsewhere\"\n")
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
       let environment = ["HOME": temporary.path, "XDG_CONFIG_HOME": temporary.file("elsewhere")]
-      #expect(DocumentsFolder(environment: environment).path == temporary.path + "/FromElsewhere")
+      #expect(
+        try DocumentsFolder(environment: environment).path == temporary.path + "/FromElsewhere")
     }
 
-    @Test func aRelativeConfigHomeIsIgnored() {
+    @Test func aRelativeConfigHomeIsIgnored() throws {
       let temporary = TemporaryFolder()
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
       let environment = ["HOME": temporary.path, "XDG_CONFIG_HOME": "relative"]
-      #expect(DocumentsFolder(environment: environment).path == temporary.path + "/FromDefault")
+      #expect(try DocumentsFolder(environment: environment).path == temporary.path + "/FromDefault")
+    }
+  }
+
+  @Suite struct WhenUserDirsIsNotAPlainTextFile {
+    let entry = Array("XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"".utf8)
+
+    @Test func crlfLineEndingsAreLineEndings() throws {
+      let crlf = Array("# written on Windows\r\n".utf8) + entry + Array("\r\n".utf8)
+      let (folder, home) = try DocumentsFolderTests().resolve(userDirs: crlf)
+      #expect(folder == home + "/Dokumente")
+    }
+
+    @Test func aByteThatIsNotUTF8OnAnotherLineChangesNothing() throws {
+      let latin1Comment = Array("# Verzeichnisse f".utf8) + [0xFC] + Array("r den Benutzer\n".utf8)
+      let (folder, home) = try DocumentsFolderTests().resolve(userDirs: latin1Comment + entry)
+      #expect(folder == home + "/Dokumente")
+    }
+
+    @Test func aConfiguredFolderThatIsNotUTF8IsAnErrorNamingTheFile() throws {
+      let temporary = TemporaryFolder()
+      temporary.write(
+        ".config/user-dirs.dirs", bytes: Array("XDG_DOCUMENTS_DIR=\"$HOME/D".utf8) + [0xF6, 0x22])
+      let file = temporary.file(".config/user-dirs.dirs")
+      #expect(throws: FilenoteError.settingNotUTF8(name: "XDG_DOCUMENTS_DIR", path: file)) {
+        try DocumentsFolder(environment: ["HOME": temporary.path]).path
+      }
+    }
+
+    /// A FIFO would make a blocking open wait for a writer for ever, and a
+    /// link to /dev/zero would be read for ever.
+    @Test(arguments: ["FIFO", "link to /dev/zero"])
+    func anythingButARegularFileIsAnErrorNamingTheFile(kind: String) throws {
+      let temporary = TemporaryFolder()
+      try FileManager.default.createDirectory(
+        atPath: temporary.file(".config"), withIntermediateDirectories: true)
+      let file = temporary.file(".config/user-dirs.dirs")
+      #expect((kind == "FIFO" ? mkfifo(file, 0o600) : symlink("/dev/zero", file)) == 0)
+      #expect(throws: FilenoteError.notARegularFile(path: file)) {
+        try DocumentsFolder(environment: ["HOME": temporary.path]).path
+      }
+    }
+
+    @Test func aFileLargerThan64KiBIsAnError() throws {
+      let limit = DocumentsFolder.userDirsSizeLimit
+      #expect(limit == 64 * 1024)
+      let padding = Array(repeating: UInt8(ascii: "#"), count: limit - entry.count - 1) + [0x0A]
+      let (atLimit, home) = try DocumentsFolderTests().resolve(userDirs: padding + entry)
+      #expect(atLimit == home + "/Dokumente", "a file of exactly 64 KiB is read")
+
+      let temporary = TemporaryFolder()
+      temporary.write(".config/user-dirs.dirs", bytes: [0x23] + padding + entry)
+      let file = temporary.file(".config/user-dirs.dirs")
+      #expect(throws: FilenoteError.fileTooLarge(path: file, limit: limit)) {
+        try DocumentsFolder(environment: ["HOME": temporary.path]).path
+      }
     }
   }
 
@@ -134,6 +205,8 @@ import Testing
     }
 
     @Test(arguments: [
+      "XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\r\n",
+      "# comment\r\nXDG_DOCUMENTS_DIR=\"/srv/docs\"\r\nXDG_MUSIC_DIR=\"$HOME/Music\"\r\n",
       "XDG_DOCUMENTS_DIR=\"$HOME/Documents\"\n",
       "XDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n",
       "XDG_DOCUMENTS_DIR=\"$HOME/My Documents\"\n",
@@ -150,7 +223,22 @@ import Testing
       temporary.write(".config/user-dirs.dirs", userDirs)
       let environment = ["HOME": temporary.path]
       let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
-      #expect(DocumentsFolder(environment: environment).path == theirs)
+      #expect(try DocumentsFolder(environment: environment).path == theirs)
+    }
+
+    @Test func whenAnotherLineHoldsAByteThatIsNotUTF8() throws {
+      try #require(
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-user-dir"),
+        "xdg-user-dir is missing: install Debian's xdg-user-dirs (.ci/run does)")
+      let temporary = TemporaryFolder()
+      temporary.write(
+        ".config/user-dirs.dirs",
+        bytes: Array("# f".utf8) + [0xFC]
+          + Array("r Benutzer\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n".utf8))
+      let environment = ["HOME": temporary.path]
+      let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
+      #expect(theirs == temporary.path + "/Dokumente")
+      #expect(try DocumentsFolder(environment: environment).path == theirs)
     }
   }
 }

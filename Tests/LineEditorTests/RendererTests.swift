@@ -538,25 +538,25 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
 
     @Test func theSearchLineShowsReadlinesPromptAndTheMatchInReverseVideo() {
       let (_, display) = Self.showing("milk", in: ["buy milk and eggs"])
-      #expect(display.screen.markedLine == "(reverse-i-search)`milk': buy [milk] and eggs")
+      #expect(display.screen.markedLine == "(reverse-i-search)'milk': buy [milk] and eggs")
       #expect(display.screen.cursor == 30)
     }
 
     @Test func aFailedSearchShowsTheLastMatchUnhighlighted() {
       let (_, display) = Self.showing("milk", in: ["buy milk"], after: [.text("x")])
-      #expect(display.screen.markedLine == "(failed reverse-i-search)`milkx': buy milk")
+      #expect(display.screen.markedLine == "(failed reverse-i-search)'milkx': buy milk")
     }
 
     @Test func aStandInInsideTheMatchIsDrawnInNormalVideo() {
       let (_, display) = Self.showing("\tb\n", in: ["a\tb\nc"])
-      #expect(display.screen.markedLine == "(reverse-i-search)`[⇥]b[↵]': a⇥[b]↵c")
+      #expect(display.screen.markedLine == "(reverse-i-search)'[⇥]b[↵]': a⇥[b]↵c")
     }
 
     @Test func aLongFoundLineScrollsToShowTheMatch() {
       let version = String(repeating: "x", count: 100) + "milk" + String(repeating: "y", count: 100)
       let (_, display) = Self.showing("milk", in: [version], width: 40)
       let line = display.screen.line
-      #expect(line.hasPrefix("(reverse-i-search)`milk': <"))
+      #expect(line.hasPrefix("(reverse-i-search)'milk': <"))
       #expect(display.screen.glyphAtCursor == "m")
       #expect(line.hasSuffix(">"))
     }
