@@ -46,13 +46,17 @@ extension FileStore {
       return
     }
     // The folder is made when there is a note to keep in it, not before.
-    let hasNote = (try? FileSystem.status(store.note, followingLinks: false)) != nil
-    guard let writer = try VersionWriter.open(store, creating: hasNote) else {
+    guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
       return try replacement.commit()
     }
     defer { writer.close() }
     try writer.keepNote(replacedBy: replacement.path)
-    try replacement.commit(beforeRename: writer.makeDurable)
+    do {
+      try replacement.commit(beforeRename: writer.makeDurable)
+    } catch {
+      writer.abandon()
+      throw error
+    }
     writer.finish()
   }
 
@@ -72,12 +76,17 @@ extension FileStore {
     let version = versions[number - 1]
     // Refused before anything changes when it is not a text the note can hold.
     let bytes = try writer.read(version)
-    if store.count > 0 {
-      try writer.keepNote(replacedBy: FileStore.join(store.path, version.name))
-    }
-    if try !writer.moveOverNote(version) {
-      try saveWithoutVersions(bytes)
-      writer.forget(version)
+    do {
+      if store.count > 0 {
+        try writer.keepNote(replacedBy: FileStore.join(store.path, version.name))
+      }
+      if try !writer.moveOverNote(version) {
+        try saveWithoutVersions(bytes)
+        writer.forget(version)
+      }
+    } catch {
+      writer.abandon()
+      throw error
     }
     if store.count > 0 { writer.finish() } else { writer.removeAll() }
   }
@@ -88,12 +97,18 @@ extension FileStore {
   public func clearKeepingVersion() throws(FilenoteError) -> Bool {
     let store = try versionStore()
     guard store.count > 0 else { return try clearAll().note }
-    guard let writer = try VersionWriter.open(store, creating: try currentVersion() != nil)
+    guard let writer = try VersionWriter.open(store, creating: store.hasNote)
     else { return try clear() }
     defer { writer.close() }
-    try writer.keepNote(replacedBy: nil)
-    try writer.makeDurable()
-    let removed = try clear()
+    let removed: Bool
+    do {
+      try writer.keepNote(replacedBy: nil)
+      try writer.makeDurable()
+      removed = try clear()
+    } catch {
+      writer.abandon()
+      throw error
+    }
     writer.finish()
     return removed
   }

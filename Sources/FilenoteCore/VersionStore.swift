@@ -51,6 +51,13 @@ struct VersionStore {
     return count
   }
 
+  /// Whether there is a note file to keep (a regular file): the folder is
+  /// made only then, so a save that is refused for another reason (the
+  /// note is a folder, say) leaves nothing behind.
+  var hasNote: Bool {
+    (try? FileSystem.status(note, followingLinks: false))?.kind == .regular
+  }
+
   /// Opens the folder, never through a symbolic link, and checks that it is
   /// the user's own and closed to others; nil when there is none.
   func open() throws(FilenoteError) -> Folder? {

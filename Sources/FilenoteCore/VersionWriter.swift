@@ -267,6 +267,21 @@ final class VersionWriter {
     return true
   }
 
+  /// Undoes steps 4–5 when the note could not be replaced or removed after
+  /// all: a command that fails changes nothing, so the version kept for it
+  /// goes (a link is the note itself; a copy would list the note twice),
+  /// and so does the folder when this writer made it and it is empty.
+  func abandon() {
+    if let keptName {
+      try? folder.remove(keptName)
+      try? folder.sync()
+      entries.removeAll { $0.name == keptName }
+    }
+    keptName = nil
+    needsSync = false
+    if isNew && entries.isEmpty { try? FileSystem.removeFolder(store.path) }
+  }
+
   /// Removes version `version`'s file (after its bytes became the note).
   func forget(_ version: KeptVersion) {
     try? folder.remove(version.name)

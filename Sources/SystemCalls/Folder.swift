@@ -33,15 +33,9 @@ public struct Folder: Sendable {
       throw failure
     }
     defer { closedir(directory) }
+    // The copy shares the descriptor's offset: start from the first entry.
     rewinddir(directory)
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
+    return FileSystem.names(reading: directory)
   }
 
   /// fstatat(2) of `name` in the folder, never following a symbolic link.

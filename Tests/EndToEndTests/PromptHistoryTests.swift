@@ -6,16 +6,9 @@ extension PromptTests {
   /// Enter saves the line shown.
   @Suite("Up, Down and Ctrl-R walk and search the kept versions")
   struct History {
-    /// A home where `texts` were saved in order (the last is the note).
-    static func home(saving texts: String...) throws -> TemporaryHome {
-      let home = try TemporaryHome()
-      for text in texts { try home.run("save", text).expectSuccess() }
-      return home
-    }
-
     @Test("Up recalls version 1, then older; Down comes back; Enter saves the line shown")
     func upDownEnter() throws {
-      let home = try Self.home(saving: "buy milk", "call the plumber", "wrong")
+      let home = try TemporaryHome.saving("buy milk", "call the plumber", "wrong")
       let session = try home.openPrompt(on: nil)
       try session.waitForEditLine("> wrong|")
       try session.send(keys: "Up")
@@ -37,7 +30,7 @@ extension PromptTests {
 
     @Test("Ctrl-R searches the versions with readline's look; Enter saves the found line")
     func reverseSearch() throws {
-      let home = try Self.home(saving: "buy milk and eggs", "call the plumber", "pay rent")
+      let home = try TemporaryHome.saving("buy milk and eggs", "call the plumber", "pay rent")
       let session = try home.openPrompt(on: nil)
       try session.waitForEditLine("> pay rent|")
       try session.send(keys: "C-r")
@@ -55,7 +48,7 @@ extension PromptTests {
 
     @Test("Ctrl-G leaves the search with the line as it was; Ctrl-C saves nothing")
     func abortSearch() throws {
-      let home = try Self.home(saving: "buy milk", "pay rent")
+      let home = try TemporaryHome.saving("buy milk", "pay rent")
       let session = try home.openPrompt(on: nil)
       try session.waitForEditLine("> pay rent|")
       try session.send(keys: "C-r")

@@ -6,18 +6,11 @@ extension CommandTests {
   /// `restore N` and `clear --all`, run as a user runs them.
   @Suite("filenote history, show N, undo, restore N, clear --all")
   struct VersionCommands {
-    /// A home where `texts` were saved one after the other.
-    static func home(saving texts: String...) throws -> TemporaryHome {
-      let home = try TemporaryHome()
-      for text in texts { try home.run("save", text).expectSuccess() }
-      return home
-    }
-
     static func dateTimePattern() -> String { #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"# }
 
     @Test("history lists number, local date and time, size and first line, newest first")
     func historyFormat() throws {
-      let home = try Self.home(saving: "buy milk", "line one\nline\ttwo", "now")
+      let home = try TemporaryHome.saving("buy milk", "line one\nline\ttwo", "now")
       let result = try home.run("history", environment: ["TZ": "UTC"])
       result.expectSuccess()
       let lines = result.stdoutText.split(separator: "\n").map(String.init)
@@ -30,7 +23,7 @@ extension CommandTests {
 
     @Test("the date and time are local, to the second, as date prints them")
     func historyTimeIsLocal() throws {
-      let home = try Self.home(saving: "a", "b")
+      let home = try TemporaryHome.saving("a", "b")
       let versions = home.documents + "/.datafile.dat.versions"
       let name = try #require(home.entries(in: versions).first)
       // 2026-01-02 03:04:05 UTC
@@ -46,7 +39,7 @@ extension CommandTests {
 
     @Test("history with no versions: nothing on standard output, a note on standard error, exit 0")
     func historyWithoutVersions() throws {
-      let home = try Self.home(saving: "only")
+      let home = try TemporaryHome.saving("only")
       let result = try home.run("history")
       #expect(result.status == 0)
       #expect(result.stdout.isEmpty)
@@ -59,7 +52,7 @@ extension CommandTests {
 
     @Test("show N prints version N exactly as show prints the note")
     func showN() throws {
-      let home = try Self.home(saving: "first\nwith two lines\n", "second", "third")
+      let home = try TemporaryHome.saving("first\nwith two lines\n", "second", "third")
       let one = try home.run("show", "1")
       one.expectSuccess()
       #expect(one.stdoutText == "second\n")
@@ -69,7 +62,7 @@ extension CommandTests {
 
     @Test("a version number that is not kept: one line, exit 1; not a number: usage error, exit 2")
     func badNumbers() throws {
-      let home = try Self.home(saving: "a", "b")
+      let home = try TemporaryHome.saving("a", "b")
       for command in ["show", "restore"] {
         try home.run(command, "2").expectError(
           status: 1, mentioning: ["no version 2", "1 version"])
@@ -86,7 +79,7 @@ extension CommandTests {
 
     @Test("undo puts version 1 back and says so; undo again redoes")
     func undoAndRedo() throws {
-      let home = try Self.home(saving: "right", "wrong")
+      let home = try TemporaryHome.saving("right", "wrong")
       let undo = try home.run("undo")
       undo.expectSuccess()
       #expect(undo.stdoutText == "Restored version 1.\n")
@@ -98,14 +91,14 @@ extension CommandTests {
 
     @Test("undo with nothing kept is an error and changes nothing")
     func undoWithNothing() throws {
-      let home = try Self.home(saving: "only")
+      let home = try TemporaryHome.saving("only")
       try home.run("undo").expectError(status: 1, mentioning: ["no version 1"])
       #expect(try home.run("show").stdoutText == "only\n")
     }
 
     @Test("restore N puts version N back; the replaced note becomes version 1")
     func restoreN() throws {
-      let home = try Self.home(saving: "a", "b", "c")
+      let home = try TemporaryHome.saving("a", "b", "c")
       let result = try home.run("restore", "2")
       result.expectSuccess()
       #expect(result.stdoutText == "Restored version 2.\n")
@@ -116,7 +109,7 @@ extension CommandTests {
 
     @Test("clear keeps the removed note as version 1, so undo brings it back")
     func clearThenUndo() throws {
-      let home = try Self.home(saving: "keep me")
+      let home = try TemporaryHome.saving("keep me")
       try home.run("clear").expectSuccess()
       #expect(!home.exists(home.notePath))
       try home.run("undo").expectSuccess()
@@ -125,7 +118,7 @@ extension CommandTests {
 
     @Test("clear --all removes the note and every version and says how many")
     func clearAll() throws {
-      let home = try Self.home(saving: "a", "b", "c")
+      let home = try TemporaryHome.saving("a", "b", "c")
       let result = try home.run("clear", "--all")
       result.expectSuccess()
       #expect(result.stdoutText == "Removed the note and 2 versions.\n")
@@ -149,7 +142,7 @@ extension CommandTests {
 
     @Test("FILENOTE_VERSIONS=N keeps N; 0 keeps none and removes the kept ones; junk is an error")
     func retentionSetting() throws {
-      let home = try Self.home(saving: "a", "b", "c", "d")
+      let home = try TemporaryHome.saving("a", "b", "c", "d")
       try home.run("save", "e", environment: ["FILENOTE_VERSIONS": "2"]).expectSuccess()
       #expect(try home.run("history").stdoutText.split(separator: "\n").count == 2)
       try home.run("save", "f", environment: ["FILENOTE_VERSIONS": "many"])
@@ -161,7 +154,7 @@ extension CommandTests {
 
     @Test("a symbolic link in the versions folder's place refuses the save, note untouched")
     func plantedLink() throws {
-      let home = try Self.home(saving: "a")
+      let home = try TemporaryHome.saving("a")
       let elsewhere = home.work + "/elsewhere"
       try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: false)
       #expect(symlink(elsewhere, home.documents + "/.datafile.dat.versions") == 0)
@@ -175,7 +168,7 @@ extension CommandTests {
 
     @Test("on a terminal, history cuts each line to the window's width")
     func historyOnATerminal() throws {
-      let home = try Self.home(saving: String(repeating: "wide 中文 ", count: 20), "now")
+      let home = try TemporaryHome.saving(String(repeating: "wide 中文 ", count: 20), "now")
       let session = try TmuxSession(
         executable: try FilenoteProcess.binaryPath(), arguments: ["history"],
         environment: ["HOME": home.home], columns: 40, rows: 10)
@@ -187,5 +180,14 @@ extension CommandTests {
       let columns = line.reduce(0) { $0 + ($1 == "中" || $1 == "文" ? 2 : 1) }
       #expect(columns <= 40, "\(line)")
     }
+  }
+}
+
+extension TemporaryHome {
+  /// A home where `texts` were saved one after the other (the last is the note).
+  static func saving(_ texts: String...) throws -> TemporaryHome {
+    let home = try TemporaryHome()
+    for text in texts { try home.run("save", text).expectSuccess() }
+    return home
   }
 }

@@ -119,6 +119,21 @@ import Testing
       #expect(fixture.versionNames.count == 2)
     }
 
+    @Test func aSaveThatFailsAfterKeepingLeavesNoVersionAndNoFolder() throws {
+      // An immutable note: the hard link is refused, so a copy is kept, and
+      // then the rename over the note fails.
+      let fixture = Fixture()
+      try fixture.save("a")
+      let note = fixture.folder.file("notes/datafile.dat")
+      try #require(try FileStoreFaultTests.run("chattr", "+i", note) == 0, "chattr needs root")
+      defer { _ = try? FileStoreFaultTests.run("chattr", "-i", note) }
+      #expect(throws: FilenoteError.self) { try fixture.store.save("b") }
+      #expect(fixture.note == "a")
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(throws: FilenoteError.self) { try fixture.store.clearKeepingVersion() }
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+    }
+
     @Test func aStreamedSaveKeepsAVersionToo() throws {
       let fixture = Fixture()
       try fixture.save("a")
