@@ -212,6 +212,13 @@ def judge_memory_ratio(limit: float):
     return judge
 
 
+def judge_time_limit(limit_seconds: float):
+    def judge(ours: list[Run], _theirs: list[Run]):
+        median = statistics.median(r.seconds for r in ours)
+        return ms(median), "—", "—", median <= limit_seconds
+    return judge
+
+
 def judge_memory_limit(limit_mib: float):
     def judge(ours: list[Run], _theirs: list[Run]):
         peak = max(r.peak_kib for r in ours)
@@ -359,6 +366,30 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
             return result
         return run
 
+    # Up through 100 kept versions of 10 KB, Alt-> back to the line, then a
+    # Ctrl-R search of 10 characters that only the oldest version holds, and
+    # Enter saves the found line.
+    oldest = note_text(10 * KIB, seed=101)
+    query = oldest[4000:4100].decode(errors="ignore")[:10]
+    history_keys = ([b"\x1b[A"] * 100 + [b"\x1b>", b"\x12"] + [c.encode() for c in query]
+                    + [b"\r"])
+
+    def prompt_history() -> Callable[[], Run]:
+        def run() -> Run:
+            home, path = home_with_note(note_text(10 * KIB, seed=7))
+            versions_folder(path, 100, 10 * KIB)
+            result, output = on_terminal([binary, "--file", path],
+                                         environment(home, TERM="xterm"), history_keys)
+            if b"Saved." not in output:
+                raise BenchError("the prompt did not report Saved.")
+            with open(path, "rb") as f:
+                if f.read() != oldest:
+                    raise BenchError("Enter did not save the version the search found")
+            shutil.rmtree(home)
+            result.seconds /= len(history_keys)
+            return result
+        return run
+
     def readline(note: bytes) -> Callable[[], Run]:
         bash = shutil.which("bash")
         def run() -> Run:
@@ -406,6 +437,9 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                   judge_ratio(0.1)),
         Benchmark("prompt: 2,000 keys on 1 MiB vs on 1 KB", "ratio ≤ 3",
                   prompt(note_1m), prompt(note_1k), pairs(20), warmup(1), judge_ratio(3)),
+        Benchmark("prompt: 100 versions of 10 KB, Up x100 + Ctrl-R search, per key",
+                  "≤ 5 ms a key", prompt_history(), None, pairs(10), warmup(1),
+                  judge_time_limit(0.005)),
         Benchmark("prompt: peak memory, 1 MiB note", "≤ 64 MiB",
                   prompt(note_1m, memory=True), None, pairs(3), warmup(0),
                   judge_memory_limit(64)),
