@@ -216,7 +216,9 @@ def crash_loop(settings, ledger, iterations):
         if os.path.isdir(sandbox.documents):
             leftovers = dead_writers_files(sandbox.documents)
             check(len(leftovers) <= 1, "%s: temporary files pile up: %s" % (where, leftovers))
-            if status == 0 and kind != "clear":
+            # A completed save removes dead writers' temporary files; undo,
+            # restore and clear write none, so they leave them to the next save.
+            if status == 0 and kind == "save":
                 check(not temporary_files(sandbox.documents),
                       "%s: a completed save left %s" % (where, temporary_files(sandbox.documents)))
     for figure, value in tally.items():
