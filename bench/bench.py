@@ -369,15 +369,17 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     # Up through 100 kept versions of 10 KB, Alt-> back to the line, then a
     # Ctrl-R search of 10 characters that only the oldest version holds, and
     # Enter saves the found line.
-    oldest = note_text(10 * KIB, seed=101)
-    query = oldest[4000:4100].decode(errors="ignore")[:10]
+    query = "qzxjwvkqpy"
+    oldest = query.encode() + b" " + note_text(10 * KIB, seed=101)
     history_keys = ([b"\x1b[A"] * 100 + [b"\x1b>", b"\x12"] + [c.encode() for c in query]
                     + [b"\r"])
 
     def prompt_history() -> Callable[[], Run]:
         def run() -> Run:
             home, path = home_with_note(note_text(10 * KIB, seed=7))
-            versions_folder(path, 100, 10 * KIB)
+            folder = versions_folder(path, 100, 10 * KIB)
+            with open(os.path.join(folder, "%010d-%d" % (1, 1_764_000_001)), "wb") as f:
+                f.write(oldest)  # the only version that holds the query
             result, output = on_terminal([binary, "--file", path],
                                          environment(home, TERM="xterm"), history_keys)
             if b"Saved." not in output:
