@@ -95,9 +95,10 @@ extension Command {
       Remove the saved note; it is kept as version 1, so 'filenote undo' brings it back.
 
       Succeeds quietly when there is no note. When the note file is a symbolic
-      link, the file it points to is removed and the link stays. With --all,
-      every kept version is removed too (nothing can bring them back), and
-      filenote says how many.
+      link, the file it points to is removed and the link stays. Only a regular
+      file is removed: a FIFO, a device, a socket or a folder is refused. With
+      --all, every kept version is removed too (nothing can bring them back),
+      and filenote says how many.
       """,
     examples: ["filenote clear", "filenote clear --all"],
     options: ["--all"]

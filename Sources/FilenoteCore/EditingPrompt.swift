@@ -21,7 +21,10 @@ struct EditingPrompt {
     }
 
     let original = note?.text ?? ""
-    let version = note?.version
+    // The note the user agreed to replace: the one read, or one they
+    // confirmed overwriting.
+    var expected = note?.version
+    var pendingSubmit = false
     // Up and Ctrl-R reach them; versions that cannot be read are simply not
     // offered (a save then says what is wrong with their folder).
     let versions = (try? store.versionTexts()) ?? []
@@ -45,31 +48,65 @@ struct EditingPrompt {
       case .submitted(let text):
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
         let unchanged = text.utf8.elementsEqual(original.utf8)
-        if unchanged && note != nil || text.isEmpty && note == nil {
+        if unchanged && note == nil {
           session.finish(saying: "Nothing changed.")
           return .success
         }
-        if text.isEmpty {
+        if text.isEmpty && !unchanged {
           session.finish(saying: nil)
           throw .emptyInput
         }
-        let current: FileStore.Version?
-        do {
-          current = try store.currentVersion()
-        } catch {
-          session.finish(saying: nil)
-          throw error
+        if unchanged && expected != nil {
+          // Nothing to write, so no lock (the folder may be read-only).
+          // Another writer's note stays; a note that vanished is a change
+          // on disk: asked about, and "y" saves it back.
+          let current: FileStore.Version?
+          do { current = try store.currentVersion() } catch {
+            session.finish(saying: nil)
+            throw error
+          }
+          if current != nil {
+            session.finish(saying: "Nothing changed.")
+            return .success
+          }
+          if session.confirm(Self.question) {
+            expected = nil
+            pendingSubmit = true
+          }
+        } else {
+          // The check and the save under one writer lock, so a writer that
+          // saved in between is always seen; never asking while holding it.
+          // nil: saved; otherwise the version found on disk instead of `expected`.
+          let found: FileStore.Version??
+          var finished = false
+          do {
+            found = try store.withWriterLock { locked throws(FilenoteError) in
+              let current = try locked.currentVersion()
+              guard current == expected else { return .some(current) }
+              session.finish(saying: nil)
+              finished = true
+              try locked.save(bytes: Array(text.utf8))
+              return nil
+            }
+          } catch {
+            if !finished { session.finish(saying: nil) }
+            throw error
+          }
+          guard let current = found else {
+            session.say("Saved.")
+            return .success
+          }
+          // Asked again at every Enter while the file differs from what was
+          // agreed to: "y" agrees to replace the version the check found.
+          if session.confirm(Self.question) {
+            expected = current
+            pendingSubmit = true
+          }
         }
-        // Asked again at every Enter while the file differs from what was read.
-        if current == version
-          || session.confirm(
-            "The note was changed on disk since you opened it. Overwrite it? [y/N] ")
-        {
-          session.finish(saying: nil)
-          try store.save(text)
-          session.say("Saved.")
-          return .success
-        }
+      }
+      if pendingSubmit {
+        pendingSubmit = false
+        continue  // the same text, checked again under the lock
       }
       do {
         ending = try session.readLineAgain()
@@ -79,6 +116,8 @@ struct EditingPrompt {
       }
     }
   }
+
+  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
 
   /// The line above the prompt: where the note is, how to save and cancel.
   private func hint() -> String {

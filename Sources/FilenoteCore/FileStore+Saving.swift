@@ -8,11 +8,16 @@ import SystemCalls
 // file; it does not fsync the folder after the rename; and a killed writer's
 // `.dat.nosync*` file stays forever):
 //
-// 1. follow `datafile.dat` through any symbolic links to the file to replace;
+// 1. follow `datafile.dat` through any symbolic links to the file to replace,
+//    one name at a time and only as the kernel's protected_symlinks rule
+//    would (`NoteLocation`), and open its folder for reading, which the
+//    final fsync needs (a write-only folder fails here, note untouched);
 // 2. create a temporary file beside it, exclusively (O_EXCL), mode 0600, and
-//    lock it, so a later save can tell a dead writer's leftover from a live one;
+//    lock it, so a later save can tell a dead writer's leftover from a live
+//    one; until the rename, SIGINT, SIGTERM and SIGHUP remove it;
 // 3. write everything, give it the old file's mode (0600 for a new note), fsync;
-// 4. rename it over the target, then fsync the folder so the rename is on disk.
+// 4. holding the writer lock (`WriterLock`), rename it over the target, then
+//    fsync the folder so the rename is on disk.
 //
 // On any failure the temporary file is removed and the old note is untouched.
 
@@ -28,15 +33,7 @@ extension FileStore {
       throw .inputNotUTF8(offset: offset)
     }
     guard !bytes.isEmpty else { throw .emptyInput }
-    let replacement = try TemporaryNoteFile(
-      replacing: resolvedTarget(), createsFolder: createsFolder)
-    do {
-      try replacement.write(bytes)
-      try commitKeepingVersion(replacement)
-    } catch {
-      replacement.discard()
-      throw error
-    }
+    try withWriterLock { note throws(FilenoteError) in try note.save(bytes: bytes) }
   }
 
   /// Saves what `input` delivers until end of file, streaming: memory does
@@ -69,8 +66,7 @@ extension FileStore {
         }
 
         if replacement == nil {
-          replacement = try TemporaryNoteFile(
-            replacing: resolvedTarget(), createsFolder: createsFolder)
+          replacement = try TemporaryNoteFile(for: WritableNote(self))
         }
         if count >= 2 {
           try replacement!.write(held)
@@ -96,7 +92,8 @@ extension FileStore {
         throw FilenoteError.emptyInput
       }
       try file.write(held)
-      try commitKeepingVersion(file)
+      if file.bytesWritten >= 1 << 20 { try file.flushData() }
+      try file.commitKeepingVersion()
     } catch {
       replacement?.discard()
       throw error

@@ -32,14 +32,102 @@ extension FileStore {
     }
   }
 
+  /// Puts version `number` back as the note (`undo` is version 1); the
+  /// note it replaces becomes version 1. An ordinary save: atomic, durable,
+  /// and under the writer lock.
+  public func restoreVersion(_ number: Int) throws(FilenoteError) {
+    let count = try VersionStore.count(fromSetting: versionsSetting)
+    try withWriterLock { locked throws(FilenoteError) in
+      let store = VersionStore(note: locked.path, count: count)
+      guard let writer = try VersionWriter.open(store, creating: false) else {
+        throw .noVersion(number: number, kept: 0)
+      }
+      defer { writer.close() }
+      let versions = writer.listed
+      guard number >= 1, number <= versions.count else {
+        throw .noVersion(number: number, kept: versions.count)
+      }
+      let version = versions[number - 1]
+      // Refused before anything changes when it is not a text the note can hold.
+      let bytes = try writer.read(version)
+      do throws(FilenoteError) {
+        if store.count > 0 {
+          try writer.keepNote(replacedBy: FileStore.join(store.path, version.name))
+        }
+        if try !writer.moveOverNote(version) {
+          // Another file system: its bytes are saved instead (the writer
+          // holds the versions' lock, so not through `save`).
+          let replacement = try TemporaryNoteFile(for: locked.target)
+          do throws(FilenoteError) {
+            try replacement.write(bytes)
+            try replacement.commit(replacing: locked)
+          } catch {
+            replacement.discard()
+            throw error
+          }
+          writer.forget(version)
+        }
+      } catch {
+        writer.abandon()
+        throw error
+      }
+      if store.count > 0 { writer.finish() } else { writer.removeAll() }
+    }
+  }
+
+  /// Removes the note and keeps it as version 1 (or, with versions off,
+  /// removes the kept ones too). Returns false when there was none.
+  @discardableResult
+  public func clearKeepingVersion() throws(FilenoteError) -> Bool {
+    let count = try VersionStore.count(fromSetting: versionsSetting)
+    guard count > 0 else { return try clearAll().note }
+    guard let note = try WritableNote.existing(self) else { return false }
+    return try note.withLock(removing: true) { locked throws(FilenoteError) in
+      let store = VersionStore(note: locked.path, count: count)
+      guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
+        return try locked.remove()
+      }
+      defer { writer.close() }
+      let removed: Bool
+      do throws(FilenoteError) {
+        try writer.keepNote(replacedBy: nil)
+        try writer.makeDurable()
+        removed = try locked.remove()
+      } catch {
+        writer.abandon()
+        throw error
+      }
+      writer.finish()
+      return removed
+    }
+  }
+
+  /// Removes the note and every kept version. Returns whether there was a
+  /// note and how many versions were removed.
+  public func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
+    guard let note = try WritableNote.existing(self) else { return (false, 0) }
+    return try note.withLock(removing: true) { locked throws(FilenoteError) in
+      guard let writer = try VersionWriter.open(VersionStore(note: locked.path), creating: false)
+      else { return (try locked.remove(), 0) }
+      defer { writer.close() }
+      let count = writer.listed.count
+      let removed = try locked.remove()
+      writer.removeAll()
+      return (removed, count)
+    }
+  }
+}
+
+extension LockedNote {
   /// Commits a save with the note it replaces kept as a version (steps
-  /// 1–5 and 7–8 around the save's own rename, step 6), or, with
-  /// `FILENOTE_VERSIONS=0`, commits it and removes the kept versions.
+  /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
+  /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
+  /// kept versions. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
     let store = VersionStore(
-      note: replacement.target, count: try VersionStore.count(fromSetting: versionsSetting))
+      note: path, count: try VersionStore.count(fromSetting: target.versionsSetting))
     guard store.count > 0 else {
-      try replacement.commit()
+      try replacement.commit(replacing: self)
       // Versions off: whatever was kept goes, unless the folder is not one
       // filenote may touch (then it has kept nothing there).
       if let writer = try? VersionWriter.open(store, creating: false) { writer.removeAll() }
@@ -47,97 +135,17 @@ extension FileStore {
     }
     // The folder is made when there is a note to keep in it, not before.
     guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
-      return try replacement.commit()
+      return try replacement.commit(replacing: self)
     }
     defer { writer.close() }
-    try writer.keepNote(replacedBy: replacement.path)
+    let temporary = FileStore.join(FileStore.folder(of: replacement.target), replacement.name)
+    try writer.keepNote(replacedBy: temporary)
     do {
-      try replacement.commit(beforeRename: writer.makeDurable)
+      try replacement.commit(replacing: self, beforeRename: writer.makeDurable)
     } catch {
       writer.abandon()
       throw error
     }
     writer.finish()
-  }
-
-  /// Puts version `number` back as the note (`undo` is version 1); the
-  /// note it replaces becomes version 1. An ordinary save: atomic, durable,
-  /// and under the writer lock.
-  public func restoreVersion(_ number: Int) throws(FilenoteError) {
-    let store = try versionStore()
-    guard let writer = try VersionWriter.open(store, creating: false) else {
-      throw .noVersion(number: number, kept: 0)
-    }
-    defer { writer.close() }
-    let versions = writer.listed
-    guard number >= 1, number <= versions.count else {
-      throw .noVersion(number: number, kept: versions.count)
-    }
-    let version = versions[number - 1]
-    // Refused before anything changes when it is not a text the note can hold.
-    let bytes = try writer.read(version)
-    do {
-      if store.count > 0 {
-        try writer.keepNote(replacedBy: FileStore.join(store.path, version.name))
-      }
-      if try !writer.moveOverNote(version) {
-        try saveWithoutVersions(bytes)
-        writer.forget(version)
-      }
-    } catch {
-      writer.abandon()
-      throw error
-    }
-    if store.count > 0 { writer.finish() } else { writer.removeAll() }
-  }
-
-  /// Removes the note and keeps it as version 1 (or, with versions off,
-  /// removes the kept ones too). Returns false when there was no note.
-  @discardableResult
-  public func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    let store = try versionStore()
-    guard store.count > 0 else { return try clearAll().note }
-    guard let writer = try VersionWriter.open(store, creating: store.hasNote)
-    else { return try clear() }
-    defer { writer.close() }
-    let removed: Bool
-    do {
-      try writer.keepNote(replacedBy: nil)
-      try writer.makeDurable()
-      removed = try clear()
-    } catch {
-      writer.abandon()
-      throw error
-    }
-    writer.finish()
-    return removed
-  }
-
-  /// Removes the note and every kept version. Returns whether there was a
-  /// note and how many versions were removed.
-  public func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
-    let store = VersionStore(note: try resolvedTarget())
-    guard let writer = try VersionWriter.open(store, creating: false) else {
-      return (try clear(), 0)
-    }
-    defer { writer.close() }
-    let count = writer.listed.count
-    let removed = try clear()
-    writer.removeAll()
-    return (removed, count)
-  }
-
-  /// Saves `bytes` as the note without touching the versions (the writer
-  /// holding their lock is the caller).
-  private func saveWithoutVersions(_ bytes: [UInt8]) throws(FilenoteError) {
-    let replacement = try TemporaryNoteFile(
-      replacing: resolvedTarget(), createsFolder: createsFolder)
-    do {
-      try replacement.write(bytes)
-      try replacement.commit()
-    } catch {
-      replacement.discard()
-      throw error
-    }
   }
 }

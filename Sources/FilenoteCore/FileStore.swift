@@ -88,12 +88,27 @@ public struct FileStore: Sendable {
   }
 
   /// Reads the note; nil when none is saved. A file that is not valid UTF-8,
-  /// or not a regular file, is an error and is left untouched.
+  /// or not a regular file, is an error and is left untouched. Readers never
+  /// take the writer lock.
   public func read() throws(FilenoteError) -> Note? {
+    guard let location = try NoteLocation.resolve(path, missingFolder: nil),
+      let status = location.status
+    else { return nil }
+    return try Self.readNote(
+      location.name, in: location.folder, path: location.path, status: status)
+  }
+
+  /// Reads the note file `name` in `folder`, which the walk found as `status`.
+  static func readNote(
+    _ name: String, in folder: FileDescriptor, path: String, status: FileStatus
+  ) throws(FilenoteError) -> Note? {
+    // Checked before the open: opening a device can do something (a tape rewinds).
+    guard status.kind == .regular else { throw .notARegularFile(path: path) }
     let fd: FileDescriptor
     do {
-      // O_NONBLOCK so that a FIFO in the note's place cannot hang us.
-      fd = try FileDescriptor.open(path, .readOnly, options: .nonBlocking)
+      // nonBlocking: a FIFO swapped in meanwhile cannot hang us; noFollow:
+      // nor can a link redirect the read.
+      fd = try folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
     } catch {
       if error == .noSuchFileOrDirectory { return nil }
       throw .system(.read, .file(path), errno: error)
@@ -118,70 +133,51 @@ public struct FileStore: Sendable {
 
   /// The note file's identity now, or nil when there is none.
   public func currentVersion() throws(FilenoteError) -> Version? {
-    do {
-      return Version(try FileSystem.status(path))
-    } catch {
-      if error == .noSuchFileOrDirectory { return nil }
-      throw .system(.read, .file(path), errno: error)
-    }
+    guard let location = try NoteLocation.resolve(path, missingFolder: nil) else { return nil }
+    return location.status.map(Version.init)
+  }
+
+  /// Runs `body` holding the note's writer lock (see `WriterLock`), with the
+  /// note resolved and its folder open. Every writer changes the note only
+  /// inside it; the lock is held until `body` returns. Waits up to
+  /// `WriterLock.timeoutSeconds` for another writer, then fails with
+  /// `lockTimeout`.
+  public func withWriterLock<Result>(
+    _ body: (LockedNote) throws(FilenoteError) -> Result
+  ) throws(FilenoteError) -> Result {
+    try WritableNote(self).withLock(body)
   }
 
   /// Removes the note (through a symbolic link, the file it points to, so the
-  /// link stays for the next save). Returns false when there was none.
+  /// link stays for the next save). Only a regular file is removed. Returns
+  /// false when there was none.
   @discardableResult
   public func clear() throws(FilenoteError) -> Bool {
-    let target = try resolvedTarget()
-    if (try? FileSystem.status(target, followingLinks: false))?.kind == .directory {
-      throw .notARegularFile(path: target)
-    }
-    do {
-      try FileSystem.remove(target)
-    } catch {
-      if error == .noSuchFileOrDirectory { return false }
-      throw .system(.remove, .file(target), errno: error)
-    }
-    try Self.syncFolder(of: target, operation: .remove)
-    return true
+    guard let note = try WritableNote.existing(self) else { return false }
+    return try note.withLock(removing: true) { note throws(FilenoteError) in try note.remove() }
   }
 
-  /// The file a save replaces: `path`, or where its chain of symbolic links
-  /// ends (which may not exist yet).
+  /// The note file's path where its chain of symbolic links ends, resolved
+  /// as `NoteLocation` does (the kernel's link rule applied); `path` itself
+  /// when a folder on the way is missing. For code that still works by path
+  /// (the versions store before it moves to `LockedNote`); a writer changes
+  /// files only inside `withWriterLock`, relative to `LockedNote.folder`.
   func resolvedTarget() throws(FilenoteError) -> String {
-    var current = path
-    for _ in 0..<40 {
-      let info: FileStatus
-      do {
-        info = try FileSystem.status(current, followingLinks: false)
-      } catch {
-        if error == .noSuchFileOrDirectory { return current }
-        throw .system(.use, .file(current), errno: error)
-      }
-      guard info.kind == .symbolicLink else { return current }
-      let link: [UInt8]
-      do {
-        link = try FileSystem.destination(ofLink: current)
-      } catch {
-        throw .system(.readLink, .file(current), errno: error)
-      }
-      let destination = String(decoding: link, as: UTF8.self)
-      current =
-        destination.hasPrefix("/") ? destination : Self.folder(of: current) + "/" + destination
-    }
-    throw .system(.use, .file(path), errno: .tooManySymbolicLinkLevels)
+    try NoteLocation.resolve(path, missingFolder: nil)?.path ?? path
   }
 
-  /// Flushes a folder's entries to disk, so a rename or unlink in it survives a crash.
+  /// Flushes a folder's entries to disk, by path (see `resolvedTarget()`;
+  /// `LockedNote` callers fsync `LockedNote.folder` instead).
   static func syncFolder(
     of file: String, operation: FilenoteError.Operation
   ) throws(FilenoteError) {
-    let folder = Self.folder(of: file)
     do {
-      let fd = try FileDescriptor.open(folder, .readOnly, options: .directory)
+      let fd = try FileDescriptor.open(folder(of: file), .readOnly, options: .directory)
       defer { fd.close() }
       do {
         try fd.sync()
       } catch  where error == .invalidArgument || error == .readOnlyFileSystem {
-        // Some file systems cannot sync a folder; the rename itself has happened.
+        // Some file systems cannot sync a folder; the change itself has happened.
       }
     } catch {
       throw .system(operation, .file(file), errno: error)

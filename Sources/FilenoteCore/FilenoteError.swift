@@ -19,6 +19,11 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case fileNotUTF8(path: String, offset: Int)
   /// The note file is something filenote cannot hold a note in (a directory, a device).
   case notARegularFile(path: String)
+  /// A name on the note's path was planted by someone else, so filenote
+  /// does not use it (see `NoteLocation`); nothing was changed.
+  case unsafePath(path: String, why: UnsafeReason)
+  /// Another writer held the note's writer lock for `seconds`; nothing was changed.
+  case lockTimeout(path: String, seconds: Int)
   /// A file filenote reads for its settings is larger than it can be (`limit` bytes).
   case fileTooLarge(path: String, limit: Int)
   /// The setting `name` in the file at `path` holds a path that is not UTF-8.
@@ -78,6 +83,43 @@ public enum FilenoteError: Error, Equatable, Sendable {
     }
   }
 
+  /// Why a name on the note's path is not used.
+  public enum UnsafeReason: Equatable, Sendable {
+    /// A symbolic link owned by neither the user nor the folder's owner, in
+    /// a sticky folder others may write.
+    case othersLink(folder: String)
+    /// A note file owned by neither the user nor the folder's owner, in
+    /// such a folder: a writer would hand the user's note to its owner.
+    case othersFile(folder: String)
+    /// The writer lock's file is not one filenote made: another user's, a
+    /// link, or not a regular file.
+    case plantedLock(name: String)
+    /// A folder filenote keeps to itself (the versions folder) is a link, a
+    /// file, another user's, or open to others.
+    case notPrivateFolder
+
+    var words: String {
+      switch self {
+      case .othersLink(let folder):
+        return
+          "a symbolic link owned by another user in the shared sticky folder \(folder); "
+          + "not followed (as fs.protected_symlinks does), nothing was changed"
+      case .othersFile(let folder):
+        return
+          "owned by another user in the shared sticky folder \(folder); "
+          + "not replaced or removed, nothing was changed"
+      case .plantedLock(let name):
+        return
+          "its lock file \(name) was not made by filenote (another user's, a link, "
+          + "or not a regular file); nothing was changed"
+      case .notPrivateFolder:
+        return
+          "not a folder of yours that only you can use (a link, a file, another user's "
+          + "folder, or open to others); not used, nothing was changed"
+      }
+    }
+  }
+
   /// What an operation was done to.
   public enum Subject: Equatable, Sendable {
     /// A file or folder, by its path.
@@ -121,6 +163,12 @@ public enum FilenoteError: Error, Equatable, Sendable {
         + "'filenote save' or 'filenote clear'"
     case .notARegularFile(let path):
       return "cannot use \(path): not a regular file"
+    case .unsafePath(let path, let why):
+      return "cannot use \(path): \(why.words)"
+    case .lockTimeout(let path, let seconds):
+      return
+        "cannot change \(path): another filenote has held its writer lock for "
+        + "\(seconds) seconds; nothing was changed, try again"
     case .fileTooLarge(let path, let limit):
       return "cannot read \(path): larger than \(limit / 1024) KiB"
     case .settingNotUTF8(let name, let path):

@@ -14,7 +14,7 @@ struct PlainPrompt {
   func run() throws(FilenoteError) -> ExitCode {
     var note = try store.read()
     var intro = "Note in \(store.path)\n"
-    while true {
+    showing: while true {
       if let note {
         intro += "Current: \(note.text.replacingControlCharacters())\n"
         intro += "Type a new note and press Enter (an empty line keeps it; Ctrl-D cancels).\n"
@@ -34,23 +34,38 @@ struct PlainPrompt {
         return .success
       }
       // As in the editing prompt: a note changed on disk since it was shown
-      // is never overwritten without asking.
-      if try store.currentVersion() != note?.version {
+      // is never overwritten without asking; the check and the save are made
+      // under the writer lock, and the question asked outside it.
+      var expected = note?.version
+      while let current = try saveUnlessChanged(line, expected: expected) {
         write(Self.question)
         switch try readLine() {
-        case .line(let answer) where Self.isYes(answer): break
+        case .line(let answer) where Self.isYes(answer):
+          expected = current  // agreed to replace this one, and only this one
         case .line:
           // Show what is on disk now; the next line is checked against it.
           note = try store.read()
           intro = "Not saved. The note on disk now:\n"
-          continue
+          continue showing
         case .endOfInput: return cancel(.failure)
         case .interrupted: return cancel(.cancelled)
         }
       }
-      try store.save(bytes: line)
       write("Saved.\n")
       return .success
+    }
+  }
+
+  /// Saves `line` when the note on disk is still `expected`; otherwise
+  /// returns what is there instead (`.some(nil)`: no note).
+  private func saveUnlessChanged(
+    _ line: [UInt8], expected: FileStore.Version?
+  ) throws(FilenoteError) -> FileStore.Version?? {
+    try store.withWriterLock { locked throws(FilenoteError) in
+      let current = try locked.currentVersion()
+      guard current == expected else { return .some(current) }
+      try locked.save(bytes: line)
+      return nil
     }
   }
 

@@ -6,51 +6,76 @@ import SystemCalls
 /// it let a later save remove the leftovers of a writer that was killed,
 /// and never the file of a save still in progress.
 final class TemporaryNoteFile {
-  /// The file that `commit()` replaces.
+  /// The note file that `commit` replaces, for messages.
   let target: String
-  /// The temporary file's path.
-  let path: String
+  /// The temporary file's name in `folder`.
+  let name: String
+  /// Kept so that `folder` stays open as long as this file.
+  private let note: WritableNote
+  private var folder: FileDescriptor { note.folder }
   private let descriptor: FileDescriptor
   private var isOpen = true
+  private var isArmed = true
   private(set) var bytesWritten = 0
 
-  /// Creates the temporary file beside `target` (creating `target`'s folder,
-  /// mode 0700, when `createsFolder` and it is missing), after removing the
-  /// leftovers of dead writers there.
-  init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
-    self.target = target
-    let folder = FileStore.folder(of: target)
+  /// How many names a save tries before it gives up: another user may have
+  /// planted some, and each is skipped, never written through.
+  static let maximumAttempts = 100
+
+  /// Creates the temporary file beside the note of `note`, after removing
+  /// the leftovers of dead writers there. Until `commit` or `discard`,
+  /// SIGINT, SIGTERM and SIGHUP remove it before they end the process.
+  /// `randomNumber` makes the names (a test's own sequence plants names).
+  init(
+    for note: WritableNote, randomNumber: () -> UInt32 = { UInt32.random(in: 0...UInt32.max) }
+  ) throws(FilenoteError) {
+    target = note.path
+    self.note = note
     // The temporary name adds up to 27 bytes to the note's own: shorten that
     // part so any name the file system accepts (255 bytes) can be saved.
-    let prefix = "." + Self.prefix(of: FileStore.baseName(of: target), maxUTF8Count: 200) + "."
-    if let existing = try? FileSystem.status(target), existing.kind != .regular {
+    let prefix = "." + Self.prefix(of: note.location.name, maxUTF8Count: 200) + "."
+    if let existing = try note.currentStatus(), existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
     }
-    if createsFolder { try Self.createFolderIfMissing(folder) }
-    Self.removeLeftovers(in: folder, prefix: prefix)
+    Self.removeLeftovers(in: note.folder, prefix: prefix)
 
-    var attempt = 0
+    // Held from the create to the arming, so a signal in between cannot leave the file.
+    RemovalOnSignal.hold()
+    var attempt = 1
     while true {
-      let candidate =
-        folder + "/" + prefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max)).tmp"
+      let candidate = prefix + "\(CurrentProcess.id).\(randomNumber()).tmp"
       do {
-        descriptor = try FileDescriptor.open(
-          candidate, .writeOnly, options: [.create, .exclusiveCreate], permissions: 0o600)
-        path = candidate
+        // exclusiveCreate never opens an existing name, link or not: a
+        // planted name fails here and the next one is tried.
+        descriptor = try note.folder.open(
+          candidate, .writeOnly, options: [.create, .exclusiveCreate, .noFollow],
+          permissions: 0o600)
+        name = candidate
         break
-      } catch  where error == .fileExists && attempt < 100 {
+      } catch  where error == .fileExists && attempt < Self.maximumAttempts {
         attempt += 1
       } catch {
-        throw .system(.createTemporaryFile, .file(folder), errno: error)
+        RemovalOnSignal.disarm(completed: false)
+        throw .system(.createTemporaryFile, .file(note.location.folderPath), errno: error)
       }
     }
+    // It cannot fail for a name the folder just accepted (under 256 bytes).
+    try? RemovalOnSignal.arm(name: name, in: note.folder)
+    RemovalOnSignal.release()
     // Held until this process ends: that is what marks the file as alive.
     _ = try? descriptor.tryLockExclusive()
   }
 
+  /// The temporary file for the note at `target` (a path already
+  /// resolved), for code that works by path; see `init(for:)`.
+  convenience init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
+    try self.init(for: WritableNote(FileStore(path: target, createsFolder: createsFolder)))
+  }
+
   deinit {
     if isOpen { descriptor.close() }
+    if isArmed { RemovalOnSignal.disarm(completed: false) }
   }
 
   func write(_ bytes: [UInt8]) throws(FilenoteError) {
@@ -83,12 +108,34 @@ final class TemporaryNoteFile {
   private static let writebackInterval = 2 << 20
   private var writebackStart = 0
 
-  /// Makes the written bytes the note: mode, fsync, rename, fsync the folder.
-  /// `beforeRename` runs between the fsync and the rename (versions make
-  /// the kept version durable there; see `VersionWriter.swift`).
+  /// Puts what was written on disk now, before the writer lock is taken,
+  /// so a large note's fsync does not make other writers wait.
+  func flushData() throws(FilenoteError) {
+    do { try descriptor.sync() } catch { throw .system(.save, .file(target), errno: error) }
+  }
+
+  /// Makes the written bytes the note, taking the note's writer lock for
+  /// the check, the rename and the folder's fsync (see `commit(replacing:)`).
   func commit(beforeRename: () throws(FilenoteError) -> Void = {}) throws(FilenoteError) {
+    try note.withLock { locked throws(FilenoteError) in
+      try commit(replacing: locked, beforeRename: beforeRename)
+    }
+  }
+
+  /// Makes the written bytes the note of `note` (whose writer lock is held):
+  /// mode, fsync, rename, fsync the folder. `beforeRename` runs between the
+  /// fsync and the rename, under the lock (versions keep the note it
+  /// replaces there).
+  func commit(
+    replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
+  ) throws(FilenoteError) {
+    let existing = try note.target.currentStatus()
+    if let existing {
+      guard existing.kind == .regular else { throw .notARegularFile(path: target) }
+      try note.target.refuseOthersFile(existing)
+    }
     do {
-      if let existing = try? FileSystem.status(target) {
+      if let existing {
         try descriptor.changePermissions(existing.permissions)
         if existing.owner != CurrentProcess.effectiveUser
           || existing.group != CurrentProcess.effectiveGroup
@@ -107,28 +154,43 @@ final class TemporaryNoteFile {
     descriptor.close()
     isOpen = false
     try beforeRename()
+    // From here a signal waits: the rename happens whole, or not at all.
+    RemovalOnSignal.hold()
     do {
-      try FileSystem.rename(path, to: target)
+      try folder.rename(name, to: note.name, in: folder)
     } catch {
       if error == .isDirectory || error == .notDirectory {
         throw .notARegularFile(path: target)
       }
       throw .system(.save, .file(target), errno: error)
     }
-    try FileStore.syncFolder(of: target, operation: .save)
+    note.target.syncFolderAfterChange()
+    isArmed = false
+    RemovalOnSignal.disarm(completed: true)
   }
 
-  /// Removes the temporary file; the note is left as it was.
+  /// `commit()` with the note it replaces kept as a version (see
+  /// `LockedNote.commitKeepingVersion`).
+  func commitKeepingVersion() throws(FilenoteError) {
+    try note.withLock { locked throws(FilenoteError) in try locked.commitKeepingVersion(self) }
+  }
+
+  /// Removes the temporary file; the note is left as it was. A signal held
+  /// back meanwhile is delivered after the file is gone.
   func discard() {
     if isOpen {
       descriptor.close()
       isOpen = false
     }
-    try? FileSystem.remove(path)
+    try? folder.remove(name)
+    if isArmed {
+      isArmed = false
+      RemovalOnSignal.disarm(completed: false)
+    }
   }
 
   /// The longest start of `name` that is at most `maxUTF8Count` bytes.
-  private static func prefix(of name: String, maxUTF8Count: Int) -> String {
+  static func prefix(of name: String, maxUTF8Count: Int) -> String {
     var result = String.UnicodeScalarView()
     var count = 0
     for scalar in name.unicodeScalars {
@@ -139,34 +201,12 @@ final class TemporaryNoteFile {
     return String(result)
   }
 
-  /// Creates `folder`, and any missing folder above it, each with mode 0700
-  /// (the desktop's own tools create a configured documents folder the same way).
-  private static func createFolderIfMissing(_ folder: String) throws(FilenoteError) {
-    do {
-      try FileSystem.makeFolder(folder, permissions: 0o700)
-    } catch {
-      switch error {
-      case .fileExists:
-        return
-      case .noSuchFileOrDirectory where folder != "/" && FileStore.folder(of: folder) != folder:
-        try createFolderIfMissing(FileStore.folder(of: folder))
-        try createFolderIfMissing(folder)
-        return
-      default:
-        throw .system(.createFolder, .file(folder), errno: error)
-      }
-    }
-    // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
-    try? FileSystem.changePermissions(folder, to: 0o700)
-    try FileStore.syncFolder(of: folder, operation: .createFolder)
-  }
-
   /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its
   /// process no longer exists and nobody holds the file's lock. Checking both
   /// covers the moment between a writer creating its file and locking it,
   /// and a pid reused by an unrelated process.
-  private static func removeLeftovers(in folder: String, prefix: String) {
-    guard let names = try? FileSystem.names(in: folder) else { return }
+  private static func removeLeftovers(in folder: FileDescriptor, prefix: String) {
+    guard let names = try? folder.names() else { return }
     for name in names {
       guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
       let fields = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
@@ -174,13 +214,17 @@ final class TemporaryNoteFile {
         continue
       }
       if CurrentProcess.exists(pid) { continue }
-      let path = folder + "/" + name
-      guard let fd = try? FileDescriptor.open(path, .readOnly, options: .noFollow) else {
-        continue
-      }
+      // nonBlocking: a FIFO planted under such a name cannot hang the open;
+      // noFollow: a planted link is not followed.
+      guard let fd = try? folder.open(name, .readOnly, options: [.noFollow, .nonBlocking])
+      else { continue }
       defer { fd.close() }
+      // Only what this user could have written: a regular file of theirs.
+      guard let status = try? fd.status(), status.kind == .regular,
+        status.owner == CurrentProcess.effectiveUser
+      else { continue }
       if (try? fd.tryLockExclusive()) == true {
-        try? FileSystem.remove(path)
+        try? folder.remove(name)
       }
     }
   }

@@ -56,6 +56,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public static let noSpace = Errno(ENOSPC)
   /// ENOTEMPTY
   public static let directoryNotEmpty = Errno(ENOTEMPTY)
+  /// ENAMETOOLONG
+  public static let nameTooLong = Errno(ENAMETOOLONG)
   /// ENOSYS
   public static let noFunction = Errno(ENOSYS)
 }

@@ -71,12 +71,11 @@ public enum FileSystem {
   public static func names(in folder: String) throws(Errno) -> [String] {
     guard let directory = opendir(folder) else { throw Errno.current }
     defer { closedir(directory) }
-    return names(reading: directory)
+    return entries(of: directory)
   }
 
-  /// The names an open directory stream lists from where it is, without
-  /// `.` and `..`.
-  static func names(reading directory: OpaquePointer) -> [String] {
+  /// The names an open directory stream lists, without `.` and `..`.
+  static func entries(of directory: OpaquePointer) -> [String] {
     var names: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in

@@ -35,7 +35,7 @@ public struct Folder: Sendable {
     defer { closedir(directory) }
     // The copy shares the descriptor's offset: start from the first entry.
     rewinddir(directory)
-    return FileSystem.names(reading: directory)
+    return FileSystem.entries(of: directory)
   }
 
   /// fstatat(2) of `name` in the folder, never following a symbolic link.

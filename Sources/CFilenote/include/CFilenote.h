@@ -35,4 +35,21 @@ int filenote_signal_pipe_install(const int *signals, int count);
 /// next install. Returns 0, or -1 with errno set.
 int filenote_signal_pipe_uninstall(void);
 
+/// Until `filenote_remove_on_signal_cancel`, SIGINT, SIGTERM and SIGHUP
+/// (those not ignored) first remove `name` in the folder open on `folder`,
+/// then end the process as the signal would. Returns 0, or -1 with errno set
+/// (ENAMETOOLONG for a name of 256 bytes or more).
+int filenote_remove_on_signal(int folder, const char *name);
+
+/// Blocks those signals from now on (a save about to become permanent).
+void filenote_remove_on_signal_hold(void);
+
+/// Unblocks them again.
+void filenote_remove_on_signal_release(void);
+
+/// Gives the signals back their previous actions and unblocks them. With
+/// `swallow_pending`, a signal that arrived while they were held is
+/// discarded: the save it would have cancelled has happened.
+void filenote_remove_on_signal_cancel(int swallow_pending);
+
 #endif

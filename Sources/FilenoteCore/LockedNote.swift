@@ -1,0 +1,64 @@
+import SystemCalls
+
+/// The note while its writer lock is held (`FileStore.withWriterLock`):
+/// nobody else replaces or removes it until the body returns, so what a
+/// writer checks (its version) is still true when it saves.
+///
+/// Every writer goes through this: the prompt, `save`, `clear`, and the
+/// versions and editor code (`edit`, `undo`, `restore`, `clear --all`).
+public final class LockedNote {
+  let target: WritableNote
+
+  init(_ target: WritableNote) { self.target = target }
+
+  /// The note file's path, where its chain of symbolic links ends.
+  public var path: String { target.location.path }
+  /// The note's folder, open for reading (for `openat`, `linkat`, `fsync`
+  /// relative to it: never look the folder up again by path).
+  public var folder: FileDescriptor { target.folder }
+  /// The note file's name in `folder`.
+  public var name: String { target.location.name }
+
+  /// The note file's identity now; nil when there is none.
+  public func currentVersion() throws(FilenoteError) -> FileStore.Version? {
+    try target.currentStatus().map(FileStore.Version.init)
+  }
+
+  /// Reads the note now; nil when there is none.
+  public func read() throws(FilenoteError) -> FileStore.Note? {
+    guard let status = try target.currentStatus() else { return nil }
+    return try FileStore.readNote(target.location.name, in: folder, path: path, status: status)
+  }
+
+  /// Saves `bytes` (valid UTF-8, not empty) as the note.
+  public func save(bytes: [UInt8]) throws(FilenoteError) {
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
+      throw .inputNotUTF8(offset: offset)
+    }
+    guard !bytes.isEmpty else { throw .emptyInput }
+    let replacement = try TemporaryNoteFile(for: target)
+    do {
+      try replacement.write(bytes)
+      try commitKeepingVersion(replacement)
+    } catch {
+      replacement.discard()
+      throw error
+    }
+  }
+
+  /// Removes the note file (only a regular file; through a symbolic link,
+  /// the file it points to, and the link stays). False when there was none.
+  public func remove() throws(FilenoteError) -> Bool {
+    guard let status = try target.currentStatus() else { return false }
+    guard status.kind == .regular else { throw .notARegularFile(path: path) }
+    try target.refuseOthersFile(status)
+    do {
+      try folder.remove(name)
+    } catch {
+      if error == .noSuchFileOrDirectory { return false }
+      throw .system(.remove, .file(path), errno: error)
+    }
+    target.syncFolderAfterChange()
+    return true
+  }
+}

@@ -1,0 +1,85 @@
+import SystemCalls
+
+/// The note file as a writer finds it: its location resolved (see
+/// `NoteLocation`) and its folder open for reading, which the folder's fsync
+/// needs. Opening the folder comes first, so a folder that cannot be synced
+/// fails the command before anything changes.
+final class WritableNote {
+  let location: NoteLocation
+  /// The note's folder, open for reading.
+  let folder: FileDescriptor
+  /// `FILENOTE_VERSIONS` as the store was given it (see `FileStore+Versions.swift`).
+  var versionsSetting: String?
+
+  /// The note of `store`, its missing folders created when the store does
+  /// that (the documents folder on the first save).
+  convenience init(_ store: FileStore) throws(FilenoteError) {
+    // With a missing folder either created or an error, there is always a location.
+    guard
+      let location = try NoteLocation.resolve(
+        store.path, missingFolder: store.createsFolder ? .create : .fail)
+    else { throw .system(.use, .file(store.path), errno: .noSuchFileOrDirectory) }
+    try self.init(location)
+    versionsSetting = store.versionsSetting
+  }
+
+  /// The note of `store` when its folder exists; nil when it does not (a
+  /// writer that removes has nothing to do, and must create nothing).
+  static func existing(_ store: FileStore) throws(FilenoteError) -> WritableNote? {
+    try NoteLocation.resolve(store.path, missingFolder: nil).map { location throws(FilenoteError) in
+      let note = try WritableNote(location)
+      note.versionsSetting = store.versionsSetting
+      return note
+    }
+  }
+
+  private init(_ location: NoteLocation) throws(FilenoteError) {
+    self.location = location
+    folder = try location.openFolderForWriting()
+  }
+
+  deinit { folder.close() }
+
+  var path: String { location.path }
+
+  /// Runs `body` holding the note's `WriterLock`. `removing`: the writer
+  /// removes the note (a lock that cannot be made is then "cannot remove").
+  func withLock<Result>(
+    removing: Bool = false, _ body: (LockedNote) throws(FilenoteError) -> Result
+  ) throws(FilenoteError) -> Result {
+    let (path, folderPath) = (self.path, location.folderPath)
+    let lock = try WriterLock(
+      noteName: location.name, in: folder, notePath: path
+    ) { error in
+      removing
+        ? .system(.remove, .file(path), errno: error)
+        : .system(.createTemporaryFile, .file(folderPath), errno: error)
+    }
+    defer { lock.release() }
+    return try body(LockedNote(self))
+  }
+
+  /// What the note's name is now (never following a link); nil when missing.
+  func currentStatus() throws(FilenoteError) -> FileStatus? {
+    do {
+      return try folder.status(of: location.name)
+    } catch {
+      if error == .noSuchFileOrDirectory { return nil }
+      throw .system(.use, .file(path), errno: error)
+    }
+  }
+
+  /// Refuses to replace or remove a note file someone else planted (see
+  /// `NoteLocation.refuseOthersName`).
+  func refuseOthersFile(_ status: FileStatus) throws(FilenoteError) {
+    try NoteLocation.refuseOthersName(status, at: path, in: folder, what: .file)
+  }
+
+  /// Flushes the folder's entries after a rename or unlink. The change has
+  /// happened and is what the command reports: a folder that cannot be
+  /// synced was refused before it (in `init`), and a failure now says
+  /// nothing true about the note, so it is not reported.
+  func syncFolderAfterChange() {
+    try? folder.sync()
+  }
+}

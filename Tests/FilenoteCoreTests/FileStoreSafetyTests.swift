@@ -1,0 +1,214 @@
+import Foundation
+import SystemCalls
+import Testing
+
+@testable import FilenoteCore
+
+/// Links, planted names, odd files and the writer lock. The tests run as
+/// root, like CI; another user's link is made with lchown.
+@Suite struct FileStoreSafetyTests {
+  static let nobody: uid_t = 65534
+
+  /// A sticky folder everyone may write, as /tmp, owned by root.
+  static func sharedFolder(in folder: TemporaryFolder) -> String {
+    let shared = folder.file("shared")
+    mkdir(shared, 0o777)
+    chmod(shared, 0o1777)
+    return shared
+  }
+
+  /// A symbolic link `name` → `target` in `folder`, owned by nobody.
+  static func nobodysLink(_ name: String, in folder: String, to target: String) -> String {
+    let link = folder + "/" + name
+    symlink(target, link)
+    lchown(link, nobody, nobody)
+    return link
+  }
+
+  @Test func aLinkOfAnotherUserInAStickyFolderIsNotFollowed() throws {
+    let folder = TemporaryFolder()
+    folder.write("victim", "secret")
+    let link = Self.nobodysLink(
+      "note", in: Self.sharedFolder(in: folder), to: folder.file("victim"))
+    let store = FileStore(path: link)
+    let refusal = FilenoteError.unsafePath(
+      path: link, why: .othersLink(folder: folder.file("shared")))
+    #expect(throws: refusal) { try store.save("pwned") }
+    #expect(throws: refusal) { try store.clear() }
+    #expect(throws: refusal) { try store.read() }
+    #expect(folder.bytes("victim") == Array("secret".utf8))
+  }
+
+  @Test func aLinkOfAnotherUserInAnOrdinaryFolderIsFollowed() throws {
+    let folder = TemporaryFolder()
+    folder.write("target", "old")
+    let link = Self.nobodysLink("note", in: folder.path, to: folder.file("target"))
+    try FileStore(path: link).save("new")
+    #expect(folder.bytes("target") == Array("new".utf8))
+  }
+
+  @Test func aLinkAmongTheFoldersAboveIsJudgedTheSameWay() throws {
+    let folder = TemporaryFolder()
+    folder.write("private/victim", "secret")
+    let link = Self.nobodysLink(
+      "dir", in: Self.sharedFolder(in: folder), to: folder.file("private"))
+    #expect(
+      throws: FilenoteError.unsafePath(
+        path: link, why: .othersLink(folder: folder.file("shared")))
+    ) {
+      try FileStore(path: link + "/victim").save("pwned")
+    }
+    #expect(folder.bytes("private/victim") == Array("secret".utf8))
+  }
+
+  @Test func theTargetsPathForPathBasedCodeFollowsTheSameRule() throws {
+    let folder = TemporaryFolder()
+    folder.write("real/datafile.dat", "old")
+    symlink(folder.file("real/datafile.dat"), folder.file("mine"))
+    #expect(
+      try FileStore(path: folder.file("mine")).resolvedTarget()
+        == folder.file("real/datafile.dat"))
+    let planted = Self.nobodysLink(
+      "note", in: Self.sharedFolder(in: folder), to: folder.file("real/datafile.dat"))
+    #expect(
+      throws: FilenoteError.unsafePath(
+        path: planted, why: .othersLink(folder: folder.file("shared")))
+    ) {
+      try FileStore(path: planted).resolvedTarget()
+    }
+    let replacement = try TemporaryNoteFile(
+      replacing: folder.file("real/datafile.dat"), createsFolder: false)
+    try replacement.write(Array("new".utf8))
+    try replacement.commit()
+    #expect(folder.bytes("real/datafile.dat") == Array("new".utf8))
+  }
+
+  @Test func clearRemovesOnlyARegularFile() throws {
+    let folder = TemporaryFolder()
+    let fifo = folder.file("fifo")
+    mkfifo(fifo, 0o600)
+    let device = folder.file("mynull")
+    mknod(device, S_IFCHR | 0o666, (1 << 8) | 3)  // makedev(1, 3): /dev/null's numbers
+    let link = folder.file("datafile.dat")
+    symlink(device, link)
+    #expect(throws: FilenoteError.notARegularFile(path: fifo)) { try FileStore(path: fifo).clear() }
+    #expect(throws: FilenoteError.notARegularFile(path: device)) {
+      try FileStore(path: link).clear()
+    }
+    #expect(try FileSystem.status(fifo, followingLinks: false).kind == .other)
+    #expect(try FileSystem.status(device, followingLinks: false).kind == .other)
+    #expect(try FileSystem.status(link, followingLinks: false).kind == .symbolicLink)
+  }
+
+  @Test func aPlantedTemporaryNameIsSkippedNeverWrittenThrough() throws {
+    let folder = TemporaryFolder()
+    folder.write("victim", "secret")
+    folder.write("notes/datafile.dat", "old")
+    let planted = folder.file("notes/.datafile.dat.\(CurrentProcess.id).1.tmp")
+    symlink(folder.file("victim"), planted)
+    let store = FileStore(path: folder.file("notes/datafile.dat"))
+    var numbers: [UInt32] = [1, 1, 2]
+    let file = try TemporaryNoteFile(for: WritableNote(store)) { numbers.removeFirst() }
+    try file.write(Array("new".utf8))
+    try store.withWriterLock { note throws(FilenoteError) in try file.commit(replacing: note) }
+    #expect(numbers.isEmpty)
+    #expect(folder.bytes("notes/datafile.dat") == Array("new".utf8))
+    #expect(folder.bytes("victim") == Array("secret".utf8))
+    #expect(try FileSystem.status(planted, followingLinks: false).kind == .symbolicLink)
+  }
+
+  @Test func everyTemporaryNamePlantedIsAnErrorAfterBoundedTries() throws {
+    let folder = TemporaryFolder()
+    folder.write("notes/datafile.dat", "old")
+    let planted = folder.file("notes/.datafile.dat.\(CurrentProcess.id).7.tmp")
+    folder.write("notes/.datafile.dat.\(CurrentProcess.id).7.tmp", "planted")
+    let store = FileStore(path: folder.file("notes/datafile.dat"))
+    var tries = 0
+    #expect(
+      throws: FilenoteError.system(
+        .createTemporaryFile, .file(folder.file("notes")), errno: .fileExists)
+    ) {
+      _ = try TemporaryNoteFile(for: WritableNote(store)) {
+        tries += 1
+        return 7
+      }
+    }
+    #expect(tries == TemporaryNoteFile.maximumAttempts)
+    #expect(FileManager.default.contents(atPath: planted) == Data("planted".utf8))
+  }
+
+  @Test func theWriterLockIsHeldUntilTheBodyReturnsAndLeavesNothing() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("datafile.dat"))
+    try store.withWriterLock { note throws(FilenoteError) in
+      let other = try! FileDescriptor.open(folder.file(".datafile.dat.lock"), .readOnly)
+      defer { other.close() }
+      #expect(try! other.tryLockExclusive() == false)
+      try note.save(bytes: Array("inside".utf8))
+    }
+    #expect(folder.names() == ["datafile.dat"])
+  }
+
+  @Test func aVersionCheckedUnderTheLockSeesTheSaveBeforeIt() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("datafile.dat"))
+    try store.save("first")
+    let read = try #require(try store.read()).version
+    try store.save("someone else's")
+    let saved = try store.withWriterLock { note throws(FilenoteError) -> Bool in
+      guard try note.currentVersion() == read else { return false }
+      try note.save(bytes: Array("mine".utf8))
+      return true
+    }
+    #expect(!saved)
+    #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
+  }
+}
+
+/// The helper the versions folder is opened with.
+@Suite struct PrivateFolderTests {
+  func open(_ folder: TemporaryFolder, creating: Bool = true) throws -> FileDescriptor? {
+    try FileStore(path: folder.file("datafile.dat")).withWriterLock {
+      note throws(FilenoteError) in
+      try note.openPrivateFolder(named: ".datafile.dat.versions", creating: creating)
+    }
+  }
+
+  var refusal: (TemporaryFolder) -> FilenoteError {
+    { .unsafePath(path: $0.file(".datafile.dat.versions"), why: .notPrivateFolder) }
+  }
+
+  @Test func aMissingFolderIsCreatedWithMode0700() throws {
+    let folder = TemporaryFolder()
+    let descriptor = try #require(try open(folder))
+    descriptor.close()
+    let status = try FileSystem.status(folder.file(".datafile.dat.versions"))
+    #expect(status.kind == .directory && status.permissions == 0o700)
+  }
+
+  @Test func aMissingFolderIsNilWhenNotCreating() throws {
+    let folder = TemporaryFolder()
+    #expect(try open(folder, creating: false) == nil)
+    #expect(folder.names().isEmpty)
+  }
+
+  @Test func aLinkAFileAnotherUsersOrAnOpenFolderIsRefused() throws {
+    let folder = TemporaryFolder()
+    let name = folder.file(".datafile.dat.versions")
+    mkdir(folder.file("elsewhere"), 0o700)
+    symlink(folder.file("elsewhere"), name)
+    #expect(throws: refusal(folder)) { try open(folder) }
+    unlink(name)
+    folder.write(".datafile.dat.versions", "a file")
+    #expect(throws: refusal(folder)) { try open(folder) }
+    unlink(name)
+    mkdir(name, 0o700)
+    chown(name, FileStoreSafetyTests.nobody, FileStoreSafetyTests.nobody)
+    #expect(throws: refusal(folder)) { try open(folder) }
+    chown(name, 0, 0)
+    chmod(name, 0o755)
+    #expect(throws: refusal(folder)) { try open(folder) }
+    chmod(name, 0o700)
+    try #require(try open(folder)).close()
+  }
+}

@@ -1,0 +1,387 @@
+"""Case group: another local user tries to turn filenote against its user.
+
+The attacker is `nobody`; the victim runs filenote as root, or as a user
+of its own (uid VICTIM, through setpriv). Every victim file is inside this
+run's scratch folder. Each case checks that the victim file is byte for
+byte unchanged and still present, the exit status, and the one line on
+standard error.
+
+To cover a new writing command (edit, undo, restore), add a row to
+COMMANDS: a name and a function that runs it on a note path and returns
+an Outcome.
+"""
+
+import contextlib
+import os
+import stat
+
+from harness import (Outcome, Sandbox, TerminalRun, check, expect_error_line, read_or_none,
+                     require_root, show_bytes, unused_pid, write_file)
+
+NOBODY = 65534
+VICTIM = 4242  # a user of its own, so "the victim's own file" is not root's
+SECRET = b"the victim's file\nnot to be touched"
+SYSCTL = "/proc/sys/fs/protected_symlinks"
+
+
+# --- The commands a planted name is tried against ---------------------------
+
+
+def run_save(sandbox, path, user=None):
+    return sandbox.run(["--file", path, "save", "pwned"], user=user, timeout=30)
+
+
+def run_clear(sandbox, path, user=None):
+    return sandbox.run(["--file", path, "clear"], user=user, timeout=30)
+
+
+def run_prompt(sandbox, path, user=None):
+    """The prompt on a terminal: type a word at the end, press Enter."""
+    env = dict(sandbox.env, TERM="xterm")
+    arguments = ["--file", path]
+    binary = sandbox.settings.binary
+    if user is not None:
+        arguments = ["--reuid=%d" % user, "--regid=%d" % user, "--clear-groups", binary] + arguments
+        binary = "/usr/bin/setpriv"
+    read_end, write_end = os.pipe()
+    run = TerminalRun(binary, arguments, env, stderr=write_end)
+    os.close(write_end)
+    try:
+        if run.wait_for(b"Enter saves", seconds=15):
+            run.send(b" pwned\r")
+            if run.wait_for(b"[y/N]", seconds=3):
+                run.send(b"y")
+        status = run.wait(seconds=20)
+    finally:
+        run.close()
+    with os.fdopen(read_end, "rb") as errors:
+        stderr = errors.read()
+    return Outcome(status, b"", stderr)
+
+
+COMMANDS = [("save", run_save), ("clear", run_clear), ("prompt", run_prompt)]
+
+
+# --- The suite ---------------------------------------------------------------
+
+
+def run(settings, ledger):
+    require_root("the security cases (they run as nobody and as a second user)")
+    values, note = sysctl_values()
+    if note:
+        ledger.run("security: " + note, lambda settings: None, settings)
+    for value in values:
+        with protected_symlinks(value):
+            label = " [protected_symlinks=%s]" % value
+            for name, command in COMMANDS:
+                for victim_name, setup in VICTIMS:
+                    ledger.count("security cases")
+                    ledger.run("security: %s through nobody's link in a sticky folder to %s%s"
+                               % (name, victim_name, label), planted_link, settings, command,
+                               setup)
+    cases = [
+        ("a link of the folder's owner in a sticky folder is followed", owners_link_followed),
+        ("a link in the user's own folder is followed", own_folder_link_followed),
+        ("planted temporary names (FIFO, link, nobody's file) are skipped", planted_temporaries),
+        ("a planted lock file (link to the victim) refuses the save", planted_lock_link),
+        ("a planted lock file (nobody's) refuses the save", planted_lock_file),
+        ("a waiting writer gives up after a bounded time", lock_held_too_long),
+    ]
+    for name, command in COMMANDS:
+        cases.append(("%s: a note owned by nobody in a sticky folder" % name,
+                      lambda settings, command=command: others_note(settings, command)))
+        cases.append(("%s: a hard link to another user's file in the note's place" % name,
+                      lambda settings, command=command: hard_link(settings, command, True)))
+        cases.append(("%s: a hard link to another user's file in the user's own folder" % name,
+                      lambda settings, command=command: hard_link(settings, command, False)))
+    cases += [
+        ("clear refuses a device node through a link (mknod c 1 3)", clear_device_through_link),
+        ("clear refuses a FIFO", clear_fifo),
+        ("clear refuses a socket", clear_socket),
+    ]
+    for name, case in cases:
+        ledger.count("security cases")
+        ledger.run("security: " + name, case, settings)
+
+
+def sysctl_values():
+    """The values of fs.protected_symlinks to run with, and why only one."""
+    try:
+        with open(SYSCTL) as file:
+            current = file.read().strip()
+    except OSError:
+        return [None], "no %s: ran once with whatever the kernel does" % SYSCTL
+    if not os.access(SYSCTL, os.W_OK) or _read_only(SYSCTL):
+        return [None], "%s is read-only here: ran with its value %s only" % (SYSCTL, current)
+    return ["0", "1"], None
+
+
+def _read_only(path):
+    return os.statvfs(os.path.dirname(path)).f_flag & os.ST_RDONLY != 0
+
+
+@contextlib.contextmanager
+def protected_symlinks(value):
+    """Sets the sysctl for the duration and puts the old value back."""
+    if value is None:
+        yield
+        return
+    with open(SYSCTL) as file:
+        old = file.read().strip()
+    with open(SYSCTL, "w") as file:
+        file.write(value)
+    try:
+        yield
+    finally:
+        with open(SYSCTL, "w") as file:
+            file.write(old)
+
+
+# --- Victims -----------------------------------------------------------------
+
+
+def root_file(sandbox):
+    """A file of root's, as /etc/shadow is; the victim is root."""
+    folder = sandbox.folder("root-only", mode=0o700)
+    path = os.path.join(folder, "victim.txt")
+    write_file(path, SECRET, 0o600)
+    return path, None
+
+
+def victims_own_file(sandbox):
+    """A file of the victim's own (uid VICTIM), in its own 0700 folder."""
+    folder = sandbox.folder("victim-home", mode=0o700)
+    os.chown(folder, VICTIM, VICTIM)
+    path = os.path.join(folder, "thesis.txt")
+    write_file(path, SECRET, 0o600)
+    os.chown(path, VICTIM, VICTIM)
+    return path, VICTIM
+
+
+VICTIMS = [("a root-owned file (run as root)", root_file),
+           ("the victim's own file (run as the victim)", victims_own_file)]
+
+
+def shared_folder(sandbox):
+    """/tmp: root's, sticky, everyone may write."""
+    return sandbox.folder("shared", mode=0o1777)
+
+
+def as_nobody(function, *arguments):
+    """Runs `function(*arguments)` in a child that is nobody, as an attacker would."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgroups([])
+            os.setgid(NOBODY)
+            os.setuid(NOBODY)
+            function(*arguments)
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    _, status = os.waitpid(pid, 0)
+    check(os.waitstatus_to_exitcode(status) == 0, "nobody could not plant %r" % (arguments,))
+
+
+def expect_intact(path, content=SECRET):
+    check(os.path.lexists(path), "%s is gone" % path)
+    data = read_or_none(path)
+    check(data == content, "%s changed: %s" % (path, show_bytes(data)))
+
+
+def expect_refused(outcome, must_name):
+    line = expect_error_line(outcome, must_name)
+    return line
+
+
+# --- Cases -------------------------------------------------------------------
+
+
+def planted_link(settings, command, setup):
+    sandbox = Sandbox(settings, "planted link")
+    victim, user = setup(sandbox)
+    shared = shared_folder(sandbox)
+    link = os.path.join(shared, "note")
+    as_nobody(os.symlink, victim, link)
+    outcome = command(sandbox, link, user=user)
+    expect_intact(victim)
+    check(os.readlink(link) == victim, "the planted link changed")
+    return expect_refused(outcome, [link, "symbolic link owned by another user"])
+
+
+def owners_link_followed(settings):
+    # The kernel's rule follows a link of the folder's owner: so does filenote.
+    sandbox = Sandbox(settings, "owners link")
+    shared = shared_folder(sandbox)
+    mine = sandbox.folder("mine")
+    target = os.path.join(mine, "datafile.dat")
+    write_file(target, b"old")
+    link = os.path.join(shared, "note")
+    os.symlink(target, link)  # root owns the link and the folder
+    outcome = run_save(sandbox, link)
+    check(outcome.status == 0, "the save failed: %s" % outcome.describe())
+    check(read_or_none(target) == b"pwned" and os.path.islink(link), "the target was not saved")
+
+
+def own_folder_link_followed(settings):
+    sandbox = Sandbox(settings, "own folder link")
+    folder = sandbox.folder("notes", mode=0o700)
+    other = sandbox.folder("synced")
+    target = os.path.join(other, "real.dat")
+    write_file(target, b"old")
+    link = os.path.join(folder, "datafile.dat")
+    os.symlink(target, link)
+    os.lchown(link, NOBODY, NOBODY)  # owned by another user, but not in a shared folder
+    outcome = run_save(sandbox, link)
+    check(outcome.status == 0, "the save failed: %s" % outcome.describe())
+    check(read_or_none(target) == b"pwned", "the target was not saved")
+
+
+def note_in_shared_folder(settings, label):
+    """A sandbox with a root-owned victim file and root's note in the shared folder."""
+    sandbox = Sandbox(settings, label)
+    victim, _ = root_file(sandbox)
+    shared = shared_folder(sandbox)
+    note = os.path.join(shared, "datafile.dat")
+    write_file(note, b"old")
+    return sandbox, victim, shared, note
+
+
+def planted_temporaries(settings):
+    sandbox, victim, shared, note = note_in_shared_folder(settings, "planted temporaries")
+    dead = unused_pid()
+    names = [".datafile.dat.%d.%d.tmp" % (dead, n) for n in (1, 2, 3)]
+
+    def plant():
+        os.mkfifo(os.path.join(shared, names[0]), 0o666)
+        os.symlink(victim, os.path.join(shared, names[1]))
+        with open(os.path.join(shared, names[2]), "wb") as file:
+            file.write(b"nobody's")
+
+    as_nobody(plant)
+    outcome = run_save(sandbox, note)
+    check(outcome.status == 0, "the save failed: %s" % outcome.describe())
+    check(read_or_none(note) == b"pwned", "the note was not saved")
+    expect_intact(victim)
+    check(stat.S_ISFIFO(os.lstat(os.path.join(shared, names[0])).st_mode), "the FIFO is gone")
+    check(os.readlink(os.path.join(shared, names[1])) == victim, "the planted link changed")
+    expect_intact(os.path.join(shared, names[2]), b"nobody's")
+
+
+def planted_lock_link(settings):
+    sandbox, victim, shared, note = note_in_shared_folder(settings, "planted lock link")
+    as_nobody(os.symlink, victim, os.path.join(shared, ".datafile.dat.lock"))
+    outcome = run_save(sandbox, note)
+    expect_intact(victim)
+    expect_intact(note, b"old")
+    return expect_refused(outcome, [note, "lock file"])
+
+
+def planted_lock_file(settings):
+    sandbox, _, shared, note = note_in_shared_folder(settings, "planted lock")
+    lock = os.path.join(shared, ".datafile.dat.lock")
+
+    def plant():
+        descriptor = os.open(lock, os.O_CREAT | os.O_WRONLY, 0o666)
+        os.fchmod(descriptor, 0o666)
+        os.close(descriptor)
+
+    as_nobody(plant)
+    outcome = run_save(sandbox, note)
+    expect_intact(note, b"old")
+    check(os.path.exists(lock), "nobody's lock file was removed")
+    return expect_refused(outcome, [note, "lock file"])
+
+
+def lock_held_too_long(settings):
+    import fcntl
+    import time
+
+    sandbox = Sandbox(settings, "lock held")
+    folder = sandbox.folder("notes", mode=0o700)
+    note = os.path.join(folder, "datafile.dat")
+    write_file(note, b"old")
+    descriptor = os.open(os.path.join(folder, ".datafile.dat.lock"),
+                         os.O_CREAT | os.O_RDWR, 0o600)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        started = time.monotonic()
+        outcome = run_save(sandbox, note)
+        waited = time.monotonic() - started
+        shown = sandbox.run(["--file", note, "show"], timeout=5)
+    finally:
+        os.close(descriptor)
+    expect_intact(note, b"old")
+    check(shown.status == 0 and shown.stdout == b"old\n", "show waited or failed: %s"
+          % shown.describe())
+    check(waited < 30, "the writer waited %.0f s" % waited)
+    return expect_refused(outcome, [note, "writer lock"])
+
+
+def others_note(settings, command):
+    sandbox = Sandbox(settings, "others note")
+    shared = shared_folder(sandbox)
+    note = os.path.join(shared, "note")
+
+    def plant():
+        write_file(note, SECRET, 0o666)
+
+    as_nobody(plant)
+    outcome = command(sandbox, note)
+    expect_intact(note)
+    check(os.lstat(note).st_uid == NOBODY, "the note changed owner")
+    return expect_refused(outcome, [note, "owned by another user"])
+
+
+def hard_link(settings, command, in_shared_folder):
+    sandbox = Sandbox(settings, "hard link")
+    victim, _ = victims_own_file(sandbox)
+    folder = shared_folder(sandbox) if in_shared_folder else sandbox.folder("notes", mode=0o700)
+    note = os.path.join(folder, "note")
+    os.link(victim, note)
+    outcome = command(sandbox, note)
+    expect_intact(victim)
+    if in_shared_folder:
+        return expect_refused(outcome, [note, "owned by another user"])
+    # The user's own folder: the name is theirs to replace or remove; the
+    # other file keeps its content under its own name.
+    check(outcome.status == 0, "expected success, got %s" % outcome.describe())
+    return None
+
+
+def clear_refuses(sandbox, path, node):
+    outcome = run_clear(sandbox, path)
+    check(os.path.lexists(node), "%s was removed" % node)
+    return expect_refused(outcome, [node, "not a regular file"])
+
+
+def clear_device_through_link(settings):
+    sandbox = Sandbox(settings, "device")
+    folder = sandbox.folder("x")
+    node = os.path.join(folder, "mynull")
+    os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+    link = os.path.join(folder, "datafile.dat")
+    os.symlink(node, link)
+    line = clear_refuses(sandbox, link, node)
+    check(stat.S_ISCHR(os.lstat(node).st_mode), "the device node changed")
+    return line
+
+
+def clear_fifo(settings):
+    sandbox = Sandbox(settings, "fifo")
+    node = os.path.join(sandbox.folder("x"), "datafile.dat")
+    os.mkfifo(node, 0o600)
+    return clear_refuses(sandbox, node, node)
+
+
+def clear_socket(settings):
+    import socket
+
+    sandbox = Sandbox(settings, "socket")
+    node = os.path.join(sandbox.folder("x"), "datafile.dat")
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(node)
+        return clear_refuses(sandbox, node, node)
+    finally:
+        server.close()
