@@ -21,6 +21,7 @@ import os
 import re
 import signal
 import stat
+import statistics
 import subprocess
 import threading
 import time
@@ -157,8 +158,10 @@ def crash_loop(settings, ledger, iterations):
         arguments = {"save": ["save"], "undo": ["undo"], "restore": ["restore", str(number)],
                      "clear": ["clear"]}[kind]
         expected_note, expected_versions = expected_after((kind, number, new), note, versions)
-        # Kill within how long this kind of command takes, measured as we go.
-        window = durations.get(kind, 0.02) * 1.2
+        # Kill within how long this kind of command takes, measured as we go
+        # (the median of its completed runs, so one slow run on a busy
+        # machine does not stretch every later wait).
+        window = statistics.median(durations.get(kind, [0.02])) * 1.5
         delay = rng.uniform(0, window) if rng.random() < 0.8 else None
         started = time.monotonic()
         process = sandbox.start(arguments, stdin=subprocess.PIPE, env=env)
@@ -176,7 +179,7 @@ def crash_loop(settings, ledger, iterations):
             process.send_signal(signal.SIGKILL)  # the process this case started
         status, stderr = finish(process)
         if status == 0:
-            durations[kind] = max(durations.get(kind, 0), time.monotonic() - started)
+            durations.setdefault(kind, []).append(time.monotonic() - started)
         tally["operations"] += 1
         after_note = read_or_none(note_path)
         after_versions = listed(note_path)
