@@ -325,8 +325,11 @@ def write_order(settings):
                  "link into the versions folder")
     sync = first(lambda line: line.split()[1].startswith("fsync(") and folder + ">" in line,
                  "fsync of the versions folder")
-    rename = first(lambda line: "rename" in line and sandbox.note + '"' in line,
-                   "rename over the note")
+    # rename(2) by path, or renameat(2) relative to the note's folder.
+    rename = first(lambda line: "rename" in line and (
+        sandbox.note + '"' in line
+        or (sandbox.documents + ">" in line and '"datafile.dat")' in line)),
+        "rename over the note")
     check(lock < link < sync < rename, "expected flock < link < fsync(versions) < rename, got "
           "lines %d, %d, %d, %d:\n%s" % (lock, link, sync, rename, "\n".join(lines)))
     check(read_or_none(sandbox.note) == b"new note" and listed(sandbox.note) == [b"old note"],
