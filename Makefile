@@ -60,13 +60,16 @@ run: release
 	$(RELEASE_BINARY) $(ARGS)
 
 # The benchmarks of README.md's Performance section, judged against their
-# targets (a few minutes; not part of `make test`).
+# targets (a few minutes; not part of `make test`); bench/latency.py is the
+# per-key latency table.
 bench: release
 	$(PYTHON) bench/bench.py --binary $(RELEASE_BINARY)
+	$(PYTHON) bench/latency.py --binary $(RELEASE_BINARY)
 
 # Each benchmark once, to show they still run; timings are not judged.
 bench-check: release
 	$(PYTHON) bench/bench.py --binary $(RELEASE_BINARY) --smoke
+	$(PYTHON) bench/latency.py --binary $(RELEASE_BINARY) --smoke
 
 # The whole test suite, as CI runs it: first the programs the tests use
 # (installed when missing, see test-tools), then formatting, unit and

@@ -348,20 +348,9 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     def prompt(note: bytes, memory: bool = False) -> Callable[[], Run]:
         def run() -> Run:
             home, path = home_with_note(note)
-            argv = [binary, "--file", path]
-            peak_file = os.path.join(home, "peak")
-            if memory:
-                argv = [TIME, "-f", "%M", "-o", peak_file, *argv]
-            result, output = on_terminal(argv, environment(home, TERM="xterm"), keys)
-            if b"Saved." not in output:
-                raise BenchError("the prompt did not report Saved.")
-            with open(path, "rb") as f:
-                saved = f.read()
-            if saved == note:
-                raise BenchError("the prompt saved nothing")
-            saved.decode()  # valid UTF-8, or UnicodeDecodeError
-            if memory:
-                result.peak_kib = harness.read_peak(peak_file)
+            result, peak = harness.type_into_prompt(
+                binary, path, note, environment(home, TERM="xterm"), keys, on_terminal, memory)
+            result.peak_kib = peak
             shutil.rmtree(home)
             return result
         return run

@@ -6,7 +6,7 @@
 /// | bytes | meaning |
 /// | --- | --- |
 /// | 0 | the width: `1 + byte % 200` columns |
-/// | 1 | the marker byte, which splits the rest into reads |
+/// | 1 | the marker byte, which splits the rest into reads; its bits also say how the terminal draws each `WidthKind` (`widths`) |
 /// | 2 | `L`, the length of the note |
 /// | 3 ..< 3 + L | the note, decoded as UTF-8 with repair (a saved note is valid UTF-8) |
 /// | the rest | the bytes the terminal sends |
@@ -33,11 +33,23 @@ struct EditorScenario: CustomStringConvertible {
   var width: Int
   var initialText: String
   var events: [Event] = []
+  /// The widths the session measured on the terminal: two bits of the
+  /// marker per kind, in `WidthKind` order from the lowest: not measured,
+  /// apart, one character of two columns, of one column.
+  var widths = MeasuredWidths()
 
   init(_ bytes: [UInt8]) {
     var input = bytes[...]
     width = Self.width(from: input.popFirst() ?? 0)
     let marker = input.popFirst() ?? 0
+    for kind in WidthKind.allCases {
+      switch (marker >> (2 * kind.rawValue)) & 0b11 {
+      case 1: widths[kind] = .apart
+      case 2: widths[kind] = .whole(columns: 2)
+      case 3: widths[kind] = .whole(columns: 1)
+      default: break
+      }
+    }
     let noteLength = Int(input.popFirst() ?? 0)
     initialText = String(decoding: input.prefix(noteLength), as: UTF8.self)
     input = input.dropFirst(noteLength)
@@ -74,6 +86,12 @@ struct EditorScenario: CustomStringConvertible {
   /// The scenario in a form that can be pasted into a regression test.
   var description: String {
     var lines = ["width: \(width)", "initialText: \(Self.literal(initialText))"]
+    let measured = WidthKind.allCases.compactMap { kind in
+      widths[kind].map { "\(kind.name): \($0)" }
+    }
+    if !measured.isEmpty {
+      lines.append("widths: " + measured.joined(separator: ", "))
+    }
     for event in events {
       switch event {
       case .read(let bytes): lines.append("read: \(Self.literal(bytes))")

@@ -21,8 +21,8 @@ import Glibc
 ///   gives back the note the session opened with.
 /// - Renderer: only CR, text, SGR 7/27, EL and CUF are written, never a
 ///   control character; the line shows exactly what `ExpectedLine` says for
-///   some first visible Character, within `width - 1` columns, every cell one
-///   or two columns wide; with room for at least `minimumTextColumns` columns
+///   some first visible Character, within `width - 1` columns, every cell as
+///   wide as the scenario's measured widths say (at least one column); with room for at least `minimumTextColumns` columns
 ///   of text, the cursor's Character is on screen; an empty render happens
 ///   only when the line already shows the right thing. The search line, drawn
 ///   apart, writes only what a renderer may.
@@ -67,6 +67,8 @@ struct EditorSession {
     self.isVerbose = isVerbose
     state = EditState(text: scenario.initialText, versions: Self.versions(of: scenario.initialText))
     width = scenario.width
+    renderer.widths = scenario.widths
+    searchRenderer.widths = scenario.widths
   }
 
   /// Versions for Up, Ctrl-R and Ctrl-S to reach, made from the note so that
@@ -283,7 +285,7 @@ struct EditorSession {
           + "on a \(width)-column terminal")
     }
     for cell in expected.cells {
-      guard (1...2).contains(cell.columns), DisplayWidth.columns(of: cell.glyph) == cell.columns,
+      guard cell.columns >= 1, scenario.widths.columns(of: cell.glyph) == cell.columns,
         !cell.glyph.unicodeScalars.contains(where: TerminalLine.isControl)
       else {
         fail("cell \(EditorScenario.literal(String(cell.glyph))) drawn as \(cell.columns) columns")
@@ -334,13 +336,15 @@ struct EditorSession {
     for filtering in filtersByCursor ? [true, false] : [false] {
       var columnsBeforeCursor = 0
       for anchor in stride(from: cursor, through: lowest, by: -1) {
-        if anchor < cursor { columnsBeforeCursor += Cell(state.buffer[anchor]).columns }
+        if anchor < cursor {
+          columnsBeforeCursor += Cell(state.buffer[anchor], widths: scenario.widths).columns
+        }
         let leftMarker = anchor > 0 ? 1 : 0
         let cursorColumn = min(textStart + leftMarker + columnsBeforeCursor, width - 1)
         if filtering && cursorColumn != line.cursorColumn { continue }
         let expected = ExpectedLine(
           prompt: promptCells, text: state.buffer, cursor: cursor, anchor: anchor, width: width,
-          promptColumns: promptColumns)
+          promptColumns: promptColumns, widths: scenario.widths)
         if expected.cursorColumn == line.cursorColumn && expected.glyphs == line.glyphs {
           return expected
         }

@@ -28,7 +28,8 @@ struct ExpectedLine {
   }
 
   init(
-    prompt: [Cell], text: TextBuffer, cursor: Int, anchor: Int, width: Int, promptColumns: Int
+    prompt: [Cell], text: TextBuffer, cursor: Int, anchor: Int, width: Int, promptColumns: Int,
+    widths: MeasuredWidths
   ) {
     let (textStart, budget) = Self.textBudget(width: width, promptColumns: promptColumns)
     if textStart > 0 {
@@ -42,7 +43,7 @@ struct ExpectedLine {
     var cursorOffset: Int?
     var end = anchor
     while end < text.count {
-      let cell = Cell(text[end])
+      let cell = Cell(text[end], widths: widths)
       let isLast = end == text.count - 1
       // A Character that is not the last needs a column after it for `>`,
       // unless what follows it fits too, which this same test finds later.

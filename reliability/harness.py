@@ -342,6 +342,25 @@ def run_measured(binary, arguments, env, stdin_path, timeout=600):
     return outcome
 
 
+def type_into_prompt(binary, path, note, env, keys, on_terminal, measure_memory=False):
+    """Opens the prompt of `binary` on the note at `path` (holding `note`),
+    types `keys` with `on_terminal(argv, env, keys)` (which returns its timing
+    and everything the prompt wrote), and checks that the prompt said Saved.
+    and saved a changed note that is UTF-8. Returns the timing and the peak
+    memory in KiB when `measure_memory` (else None). The benchmarks use it."""
+    argv = [binary, "--file", path]
+    peak_file = path + ".peak"
+    if measure_memory:
+        argv = [TIME, "-f", "%M", "-o", peak_file] + argv
+    timing, output = on_terminal(argv, env, keys)
+    check(b"Saved." in output, "the prompt did not report Saved.")
+    with open(path, "rb") as file:
+        saved = file.read()
+    check(saved != note, "the prompt saved nothing")
+    saved.decode()  # valid UTF-8, or UnicodeDecodeError
+    return timing, read_peak(peak_file) if measure_memory else None
+
+
 def start_filenote(binary, arguments, env, stdin=subprocess.DEVNULL, user=None):
     return subprocess.Popen(command_line(binary, arguments, user), stdin=stdin,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)

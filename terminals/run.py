@@ -11,10 +11,10 @@ where the emulator has the cursor with where the emulator itself gets when it
 prints what filenote drew left of the cursor. Then Enter, and the saved note
 must be the text typed.
 
-Where today's filenote is known to place the cursor wrongly in an emulator
-(issue 12), the kind is expected to fail there, with the reason; one that
-passes unexpectedly fails the run, so the expectation is removed when the
-widths are fixed.
+Where filenote is known to place the cursor wrongly in an emulator, the kind
+can be listed as expected to fail there, with the reason (EXPECTED_FAILURES,
+empty today); one that passes unexpectedly fails the run, so the expectation
+is removed when it is fixed.
 
     python3 terminals/run.py --binary .build/debug/filenote [--emulator xterm]
         [--kind CJK] [--table FILE] [--verbose] [--if-installed]
@@ -63,24 +63,12 @@ PLACES = {
     "right edge": lambda kind: FILLER[:80] + [kind],
 }
 
-# Known today (issue 12): filenote counts these narrower than the emulator
-# draws them, so the cursor sits left of the text and a line that fills the
-# window wraps. Remove an entry when the widths are asked from the terminal.
-FAMILY = "filenote counts the family as 2 columns, {} draws its three emoji, 6"
-HEART = "filenote counts U+2764 U+FE0F as 1 column, {} draws it 2 wide"
-THUMBS = "filenote counts 2 columns, {} draws the emoji and the skin tone apart, 4"
-EXPECTED_FAILURES = {
-    ("xterm", "family (ZWJ)"): FAMILY.format("xterm"),
-    ("xterm", "heart + U+FE0F"): HEART.format("xterm"),
-    ("xterm", "thumbs-up + skin tone"): THUMBS.format("xterm"),
-    ("xfce4-terminal (VTE)", "family (ZWJ)"): FAMILY.format("VTE"),
-    ("xfce4-terminal (VTE)", "heart + U+FE0F"): HEART.format("VTE"),
-    ("xfce4-terminal (VTE)", "thumbs-up + skin tone"): THUMBS.format("VTE"),
-    ("kitty", "family (ZWJ)"): FAMILY.format("kitty"),
-    ("alacritty", "family (ZWJ)"): FAMILY.format("alacritty"),
-    ("alacritty", "heart + U+FE0F"): HEART.format("alacritty"),
-    ("alacritty", "thumbs-up + skin tone"): THUMBS.format("alacritty"),
-}
+# Cells known to be wrong, (emulator name, kind name) -> the reason; judged
+# as expected failures, and one that passes fails the run until its entry is
+# removed. Empty since filenote asks the terminal how wide it draws the kinds
+# it disagrees on (issue 12): before that, the family was off in all four,
+# the heart with U+FE0F and the skin tone in xterm, VTE and alacritty.
+EXPECTED_FAILURES = {}
 
 
 class Step:

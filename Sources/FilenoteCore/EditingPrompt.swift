@@ -20,7 +20,6 @@ struct EditingPrompt {
       throw .terminal(error)
     }
 
-    let original = note?.text ?? ""
     // The note the user agreed to replace: the one read, or one they
     // confirmed overwriting.
     var expected = note?.version
@@ -30,8 +29,9 @@ struct EditingPrompt {
     let versions = (try? store.versionTexts()) ?? []
     var ending: EditingSession.LineEnding
     do {
+      // The note is not also kept as a String: "unchanged" compares bytes.
       ending = try session.readLine(
-        text: original, hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
+        text: note?.text ?? "", hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
         versions: versions)
     } catch {
       session.finish(saying: nil)
@@ -47,7 +47,7 @@ struct EditingPrompt {
         return .failure
       case .submitted(let text):
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
-        let unchanged = text.utf8.elementsEqual(original.utf8)
+        let unchanged = text == (note?.bytes ?? [])
         if unchanged && note == nil {
           session.finish(saying: "Nothing changed.")
           return .success
@@ -85,7 +85,7 @@ struct EditingPrompt {
               guard current == expected else { return .some(current) }
               session.finish(saying: nil)
               finished = true
-              try locked.save(bytes: Array(text.utf8))
+              try locked.save(bytes: text)
               return nil
             }
           } catch {

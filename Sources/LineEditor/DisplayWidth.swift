@@ -43,6 +43,18 @@ public enum DisplayWidth {
     return 1
   }
 
+  /// The number of columns one code point takes when a terminal draws it by
+  /// itself, as the C library's `wcwidth` counts it: 2 for East Asian Wide
+  /// and Fullwidth, 0 for the zero-width scalars (combining marks, format
+  /// characters such as U+200D, variation selectors) and controls, else 1.
+  /// Unlike `columns(of:)` an emoji counts by its East Asian Width alone, so
+  /// a regional indicator is one column. What a terminal that draws a
+  /// `WidthKind` apart adds up (see `MeasuredWidths`).
+  public static func columns(ofCodePoint scalar: Unicode.Scalar) -> Int {
+    if isControl(scalar) || isZeroWidth(scalar) { return 0 }
+    return isEastAsianWide(scalar) ? 2 : 1
+  }
+
   /// The one-column symbol to draw, in reverse video, in place of `character`;
   /// `nil` when the character is drawn as itself.
   ///

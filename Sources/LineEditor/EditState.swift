@@ -29,8 +29,9 @@ public struct EditState: Sendable {
   /// makes that edit copy the whole text.
   public private(set) var buffer: TextBuffer
   /// Where the cursor is: before the Character at this index, or at the end
-  /// when it equals `buffer.count`.
-  public private(set) var cursor: Int
+  /// when it equals `buffer.count`. Set from outside only by tests and the
+  /// latency benchmark (bench/latency), to put it anywhere in `0...buffer.count`.
+  public internal(set) var cursor: Int
   private var killRing = KillRing()
   /// The undo steps of the entry being edited; every entry has its own.
   private var undoHistory = UndoHistory()
@@ -57,7 +58,7 @@ public struct EditState: Sendable {
   public init(text: String, versions: [String] = []) {
     buffer = TextBuffer(text)
     cursor = buffer.count
-    browser = HistoryBrowser(line: text, versions: versions)
+    browser = HistoryBrowser(line: buffer, versions: versions)
   }
 
   /// The edited text. O(n): call it when saving, not on every key.
@@ -192,7 +193,21 @@ public struct EditState: Sendable {
   private mutating func replace(
     _ range: Range<Int>, with text: some StringProtocol, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
-    let change = buffer.replace(range, with: text)
+    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+  }
+
+  /// The same for text already in the buffer's form: a kill or undone text.
+  @discardableResult
+  private mutating func replace(
+    _ range: Range<Int>, with text: TextBuffer, joiningLastUndoStep: Bool = false
+  ) -> TextBuffer.Change {
+    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+  }
+
+  /// Records `change`, just made, for undo and puts the cursor after its new text.
+  private mutating func record(
+    _ change: TextBuffer.Change, joiningLastUndoStep: Bool
+  ) -> TextBuffer.Change {
     undoHistory.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
     isEntryEdited = true
@@ -247,19 +262,27 @@ public struct EditState: Sendable {
   }
 
   /// Text pasted from a terminal has CR or CRLF line endings; the note keeps
-  /// LF.
+  /// LF. CR and LF are ASCII, never part of another scalar's UTF-8, so the
+  /// bytes are rewritten as they are: a large paste costs a copy.
   private static func normalizingLineEndings(_ text: String) -> String {
-    var result = String.UnicodeScalarView()
+    let carriageReturn = UInt8(ascii: "\r")
+    let lineFeed = UInt8(ascii: "\n")
+    let hasCarriageReturn =
+      text.utf8.withContiguousStorageIfAvailable { $0.contains(carriageReturn) }
+      ?? text.utf8.contains(carriageReturn)
+    guard hasCarriageReturn else { return text }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
     var afterCarriageReturn = false
-    for scalar in text.unicodeScalars {
-      if scalar == "\r" {
-        result.append("\n")
-      } else if !(scalar == "\n" && afterCarriageReturn) {
-        result.append(scalar)
+    for byte in text.utf8 {
+      if byte == carriageReturn {
+        bytes.append(lineFeed)
+      } else if !(byte == lineFeed && afterCarriageReturn) {
+        bytes.append(byte)
       }
-      afterCarriageReturn = scalar == "\r"
+      afterCarriageReturn = byte == carriageReturn
     }
-    return String(result)
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   // MARK: - Killing and yanking
@@ -274,13 +297,13 @@ public struct EditState: Sendable {
     guard !range.isEmpty else { return .unchanged }
     var continuing = false
     if case .kill = previous { continuing = true }
-    killRing.add(String(buffer[range]), direction, continuingLastKill: continuing)
+    killRing.add(buffer.slice(range), direction, continuingLastKill: continuing)
     replace(range, with: "")
     lastAction = .kill
     return .edited
   }
 
-  private mutating func yank(_ text: String, joiningLastUndoStep: Bool) -> EditOutcome {
+  private mutating func yank(_ text: TextBuffer, joiningLastUndoStep: Bool) -> EditOutcome {
     let cursorBefore = cursor
     let change = replace(cursor..<cursor, with: text, joiningLastUndoStep: joiningLastUndoStep)
     lastAction = .yank(change, cursorBefore: cursorBefore)
@@ -308,36 +331,24 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  /// Readline's words are runs of letters and digits.
-  private static func isWordCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber
-  }
-
   /// Where forward-word stops: past the non-word Characters after `position`
-  /// and then past the word that follows them.
+  /// and then past the word that follows them (readline's words are runs of
+  /// letters and digits).
   private func endOfWord(after position: Int) -> Int {
-    var index = position
-    while index < buffer.count, !Self.isWordCharacter(buffer[index]) { index += 1 }
-    while index < buffer.count, Self.isWordCharacter(buffer[index]) { index += 1 }
-    return index
+    buffer.endOfRun(of: .word, from: buffer.endOfRun(of: .nonWord, from: position))
   }
 
   /// Where backward-word stops: back over the non-word Characters before
   /// `position`, then back to the start of the word before them.
   private func startOfWord(before position: Int) -> Int {
-    var index = position
-    while index > 0, !Self.isWordCharacter(buffer[index - 1]) { index -= 1 }
-    while index > 0, Self.isWordCharacter(buffer[index - 1]) { index -= 1 }
-    return index
+    buffer.startOfRun(of: .word, before: buffer.startOfRun(of: .nonWord, before: position))
   }
 
   /// Where unix-word-rubout stops: back over whitespace, then back over
   /// everything that is not whitespace.
   private func startOfWhitespaceDelimitedWord(before position: Int) -> Int {
-    var index = position
-    while index > 0, buffer[index - 1].isWhitespace { index -= 1 }
-    while index > 0, !buffer[index - 1].isWhitespace { index -= 1 }
-    return index
+    buffer.startOfRun(
+      of: .nonWhitespace, before: buffer.startOfRun(of: .whitespace, before: position))
   }
 
   // MARK: - Versions
@@ -368,7 +379,7 @@ public struct EditState: Sendable {
       buffer = edited.buffer
       undoHistory = edited.undoHistory
     } else {
-      buffer = TextBuffer(browser.text(of: index))
+      buffer = browser.original(index)
       undoHistory = UndoHistory()
     }
     isEntryEdited = false
@@ -379,6 +390,7 @@ public struct EditState: Sendable {
 
   private mutating func startSearch(_ direction: IncrementalSearch.Direction) -> EditOutcome {
     keepEdits()
+    browser.prepareForSearch()
     search = IncrementalSearch(direction, in: browser, line: buffer, cursor: cursor)
     return .edited
   }

@@ -15,30 +15,50 @@ struct HistoryBrowser: Sendable {
     var text: String
   }
 
-  /// The line being edited, then the versions, newest first.
-  private let originals: [String]
+  /// The line the prompt opened with, as the editor's chunks: shared with
+  /// the editor's buffer rather than kept as a String too, so a large note
+  /// is not held twice while it is edited.
+  private let line: TextBuffer
+  /// `line` as a String, made when the first search needs it.
+  private var lineText: String?
+  /// The versions, newest first.
+  private let versions: [String]
   /// Entries that were edited and then left, by index.
   private var edited: [Int: EditedLine] = [:]
   /// The entry on screen.
   private(set) var position = 0
 
   /// A browser over `line` (entry 0) and `versions`, newest first.
-  init(line: String, versions: [String]) {
-    originals = [line] + versions
+  init(line: TextBuffer, versions: [String]) {
+    self.line = line
+    self.versions = versions
   }
 
   /// How many entries there are: the versions and the line being edited.
-  var count: Int { originals.count }
+  var count: Int { versions.count + 1 }
 
   /// The oldest entry.
-  var oldest: Int { originals.count - 1 }
+  var oldest: Int { versions.count }
 
   /// The text of entry `index`, with its edits when it was edited and left.
   /// For the entry on screen that is the text it had when the editor last
   /// left it or opened it; the editor stores its edits with ``leave(_:)``
-  /// before anything reads it here.
+  /// before anything reads it here. Entry 0 unedited costs a copy of the
+  /// line until ``prepareForSearch()`` has made its text.
   func text(of index: Int) -> String {
-    edited[index]?.text ?? originals[index]
+    if let editedLine = edited[index] { return editedLine.text }
+    return index == 0 ? lineText ?? line.string : versions[index - 1]
+  }
+
+  /// Entry `index` as it was before any edit, as the editor's chunks.
+  func original(_ index: Int) -> TextBuffer {
+    index == 0 ? line : TextBuffer(versions[index - 1])
+  }
+
+  /// Makes the text of the line the prompt opened with, which a search reads
+  /// at every key, once.
+  mutating func prepareForSearch() {
+    if lineText == nil && edited[0] == nil { lineText = line.string }
   }
 
   /// Stores the edits of the entry on screen, which the editor is leaving.
@@ -47,10 +67,10 @@ struct HistoryBrowser: Sendable {
   }
 
   /// Moves to entry `index`; returns what is there: the edited line when it
-  /// was edited and left, or nil for an entry whose original is in
-  /// ``text(of:)``.
+  /// was edited and left, or nil for an entry whose original is
+  /// ``original(_:)``.
   mutating func move(to index: Int) -> EditedLine? {
-    precondition(originals.indices.contains(index), "no such entry")
+    precondition((0..<count).contains(index), "no such entry")
     position = index
     return edited[index]
   }

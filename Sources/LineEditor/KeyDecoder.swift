@@ -21,6 +21,11 @@
 ///   alone (flushed after a pause) is `.escape`; `EditState` pairs it with the
 ///   next key, so Esc then F is Alt-F however slowly it is typed.
 /// - Bracketed paste, `ESC [ 2 0 0 ~` … `ESC [ 2 0 1 ~`, as one `.paste` key.
+/// - Cursor position reports, `ESC [ row ; column R`, which are no key: only
+///   while the session awaits one (`expectCursorReport()`), kept apart for
+///   `takeCursorReports()`. The same bytes are Ctrl-F3 and the like in some
+///   terminals, so when no report is awaited they are swallowed as a key the
+///   editor does not know.
 ///
 /// Any other sequence is swallowed whole, so a terminal's reply or a key the
 /// editor does not know never leaks into the text: other CSI and SS3 keys, the
@@ -68,6 +73,21 @@ public struct KeyDecoder: Sendable {
   private var text: [UInt8] = []
   /// The keys completed in this call.
   private var keys: [Key] = []
+  /// How many cursor position reports were asked for and not read yet.
+  private var awaitedReports = 0
+  /// Cursor position reports read and not taken yet, oldest first.
+  private var reports: [CursorReport] = []
+
+  /// Where the terminal says its cursor is, 1-based as it reports it.
+  public struct CursorReport: Equatable, Sendable {
+    public let row: Int
+    public let column: Int
+
+    public init(row: Int, column: Int) {
+      self.row = row
+      self.column = column
+    }
+  }
 
   /// Creates a decoder that holds nothing back.
   public init() {}
@@ -105,6 +125,28 @@ public struct KeyDecoder: Sendable {
   public var isInsidePaste: Bool {
     if case .paste = state { return true }
     return false
+  }
+
+  /// Tells the decoder that the session asked the terminal for its cursor
+  /// position (`ESC [ 6 n`): the next `ESC [ row ; column R` is the answer,
+  /// not a key.
+  public mutating func expectCursorReport() {
+    awaitedReports += 1
+  }
+
+  /// Whether a cursor position report was asked for and has not come.
+  public var isAwaitingCursorReport: Bool { awaitedReports > 0 }
+
+  /// Stops awaiting reports that have not come (the terminal did not
+  /// answer in time): one that comes later is swallowed like an unknown key.
+  public mutating func stopAwaitingCursorReports() {
+    awaitedReports = 0
+  }
+
+  /// The cursor position reports read since the last call, oldest first.
+  public mutating func takeCursorReports() -> [CursorReport] {
+    defer { reports = [] }
+    return reports
   }
 
   /// Called by the terminal layer when no byte arrived for a short while (~50 ms): a held
@@ -248,6 +290,13 @@ public struct KeyDecoder: Sendable {
     guard let parameters = Self.parameters(sequence) else { return }
     if isCSI && final == UInt8(ascii: "~") && parameters == [200] {
       state = .paste(endMarkerMatched: 0)
+      return
+    }
+    if isCSI && final == UInt8(ascii: "R") && awaitedReports > 0 && parameters.count == 2,
+      let row = parameters[0], let column = parameters[1]
+    {
+      awaitedReports -= 1
+      reports.append(CursorReport(row: row, column: column))
       return
     }
     if let key = Self.key(isSS3: !isCSI, parameters: parameters, final: final) {

@@ -13,6 +13,9 @@
 ///   rest there after the last character of the text.
 /// - A wide character that does not fit at the right edge is not cut in half:
 ///   its columns are left blank. The first visible character is always whole.
+/// - Each character is as wide as `widths` says the terminal draws it (a
+///   family emoji is six columns on a terminal that draws its emoji apart);
+///   kinds not measured yet are guessed, and named in `unmeasuredKinds`.
 /// - Control characters and invisible (zero-width) characters are drawn as
 ///   one-column stand-ins in reverse video (see `DisplayWidth.standIn(for:)`).
 /// - When the terminal is too narrow for the prompt and four columns of text,
@@ -28,8 +31,24 @@ public struct Renderer: Sendable {
   /// edge marker, a wide character and the other edge marker.
   static let minimumTextColumns = 4
 
-  private let promptCells: [Cell]
-  private let promptColumns: Int
+  private let prompt: String
+  private var promptCells: [Cell]
+  private var promptColumns: Int
+  /// How wide the terminal draws the kinds of character terminals disagree
+  /// on, as measured by the terminal layer; every cell is placed by it.
+  /// Setting it forgets what is on screen.
+  public var widths = MeasuredWidths() {
+    didSet {
+      promptCells = prompt.map { Cell($0, widths: widths) }
+      promptColumns = promptCells.reduce(0) { $0 + $1.columns }
+      lastOutput = nil
+    }
+  }
+  /// The kinds of character (see `WidthKind`) the last render drew, or
+  /// placed the cursor by, that `widths` has not measured: drawn at a guessed
+  /// width. A session that can ask the terminal measures them and renders
+  /// again before writing the guess.
+  public private(set) var unmeasuredKinds: [WidthKind] = []
   /// Index of the first visible Character of the text.
   private var anchor = 0
   /// The bytes of the last render, or `nil` when what is on screen is unknown.
@@ -44,6 +63,7 @@ public struct Renderer: Sendable {
   /// The prompt is plain text measured like the text itself; it cannot carry
   /// escape sequences (an ESC in it is drawn as a stand-in, like any control).
   public init(prompt: String) {
+    self.prompt = prompt
     promptCells = prompt.map(Cell.init)
     promptColumns = promptCells.reduce(0) { $0 + $1.columns }
   }
@@ -84,7 +104,7 @@ public struct Renderer: Sendable {
     }
     let screenWidth = width > 0 ? width : Self.defaultWidth
     let room = screenWidth - 1 - Self.minimumTextColumns
-    var prompt = search.prompt.map(Cell.init)
+    var prompt = search.prompt.map { Cell($0, widths: widths) }
     var columns = prompt.reduce(0) { $0 + $1.columns }
     if columns > room && room > Self.minimumTextColumns {
       while columns > room - Cell.leftMarker.columns {
@@ -107,7 +127,8 @@ public struct Renderer: Sendable {
     let showsPrompt = writableColumns - promptColumns >= Self.minimumTextColumns
     let textStart = showsPrompt ? promptColumns : 0
     let window = Window(
-      text: text, budget: max(writableColumns - textStart, 0), highlight: highlight ?? 0..<0)
+      text: text, budget: max(writableColumns - textStart, 0), highlight: highlight ?? 0..<0,
+      widths: widths)
     let cursor = min(max(cursor, 0), window.count)
 
     anchor = window.anchor(following: anchor, toShow: cursor)
@@ -119,6 +140,7 @@ public struct Renderer: Sendable {
       output.draw(promptCells)
     }
     output.draw(frame.cells)
+    unmeasuredKinds = Self.unmeasuredKinds(in: showsPrompt ? promptCells : [], frame.cells)
     output.endReverse()
     drawnColumns = textStart + frame.cells.reduce(0) { $0 + $1.columns }
     output.append(TerminalCode.clearToEndOfLine)
@@ -133,6 +155,18 @@ public struct Renderer: Sendable {
     }
     lastOutput = output.bytes
     return output.bytes
+  }
+
+  /// The kinds, each once and in order, of the cells drawn at a guessed
+  /// width. Each cell knows its own, so this is one look per cell.
+  private static func unmeasuredKinds(in prompt: [Cell], _ text: [Cell]) -> [WidthKind] {
+    var kinds: [WidthKind] = []
+    for cell in [prompt, text].joined() {
+      if let kind = cell.unmeasuredKind, !kinds.contains(kind) {
+        kinds.append(kind)
+      }
+    }
+    return kinds.sorted()
   }
 
   /// Forgets what is believed to be on screen (after a resize, Ctrl-L, a
@@ -206,11 +240,12 @@ where Text.Element == Character, Text.Index == Int {
   let budget: Int
   /// The Characters drawn highlighted (a search match).
   let highlight: Range<Int>
+  let widths: MeasuredWidths
 
   var count: Int { text.count }
 
   func cell(_ index: Int) -> Cell {
-    let cell = Cell(text[text.startIndex + index])
+    let cell = Cell(text[text.startIndex + index], widths: widths)
     return highlight.contains(index) ? cell.highlighted : cell
   }
 

@@ -24,6 +24,9 @@ public enum TerminalCode {
   public static let enableBracketedPaste: [UInt8] = Array("\u{1B}[?2004h".utf8)
   /// Turns bracketed paste off again, so the shell gets plain pastes.
   public static let disableBracketedPaste: [UInt8] = Array("\u{1B}[?2004l".utf8)
+  /// DSR 6: asks the terminal where its cursor is; it answers as if typed,
+  /// `ESC [ row ; column R` (see `KeyDecoder.expectCursorReport()`).
+  public static let requestCursorPosition: [UInt8] = Array("\u{1B}[6n".utf8)
 
   /// CUU: move the cursor `rows` rows up (stopping at the top).
   public static func cursorUp(_ rows: Int) -> [UInt8] {

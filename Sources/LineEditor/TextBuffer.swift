@@ -8,7 +8,8 @@
 /// boundary or a chunk outgrows its limits) and shifts the chunk indexes
 /// after it, so a key costs about the same on a one-line note as on a
 /// megabyte one, wherever the previous edit was. Loading copies the note's
-/// bytes and clusters only what is not ASCII or Latin; saving joins the
+/// bytes and clusters only what is not ASCII, Latin, CJK or another script
+/// of ``StandaloneScalars``; saving joins the
 /// chunks' strings. Both grow with the note, but cheaply.
 ///
 /// Every edit re-clusters the characters around it, so the buffer always holds
@@ -26,8 +27,9 @@ public struct TextBuffer: Sendable {
   struct Change: Sendable {
     /// Index of the first Character that changed.
     var position: Int
-    /// The Characters that stood from `position` on before the edit, as text.
-    var removed: String
+    /// The Characters that stood from `position` on before the edit (sharing
+    /// the buffer's storage, so a large removal costs no copy).
+    var removed: TextBuffer
     /// How many Characters `removed` holds.
     var removedCount: Int
     /// How many Characters stand from `position` on now, in place of `removed`.
@@ -40,10 +42,10 @@ public struct TextBuffer: Sendable {
 
   /// The text, in order. Never empty: an empty text is one empty chunk, so
   /// that there is always a chunk to insert into.
-  private var chunks: [TextChunk]
+  private(set) var chunks: [TextChunk]
   /// Index of the first Character of each chunk, then `count`: the chunk
   /// `k` holds the Characters `chunkStarts[k]..<chunkStarts[k + 1]`.
-  private var chunkStarts: [Int]
+  private(set) var chunkStarts: [Int]
 
   /// How large chunks are: a few kilobytes, so that an edit moves little,
   /// and not so small that there are many chunks to keep track of (their
@@ -57,7 +59,11 @@ public struct TextBuffer: Sendable {
 
   /// Creates a buffer holding the Characters of `string`.
   public init(_ string: String) {
-    let chunks = TextChunk.chunks(of: string, limits: Self.chunkLimits)
+    self.init(chunks: TextChunk.chunks(of: string, limits: Self.chunkLimits))
+  }
+
+  /// Creates a buffer of `chunks`, as they are.
+  private init(chunks: [TextChunk]) {
     self.chunks = chunks.isEmpty ? [TextChunk()] : chunks
     chunkStarts = []
     indexChunks(from: 0)
@@ -72,6 +78,17 @@ public struct TextBuffer: Sendable {
       result.append(chunk.text)
     }
     return result
+  }
+
+  /// The text's UTF-8, as saving writes it: O(n), a copy of its bytes made
+  /// without a String in between.
+  public var utf8Bytes: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.utf8Count })
+    for chunk in chunks {
+      bytes.append(contentsOf: chunk.text.utf8)
+    }
+    return bytes
   }
 
   /// Inserts `text` before the Character at `index` (or at the end when
@@ -118,6 +135,14 @@ public struct TextBuffer: Sendable {
   /// until its end is a boundary of the whole text again.
   mutating func replace(_ bounds: Range<Int>, with text: some StringProtocol) -> Change {
     precondition(bounds.lowerBound >= 0 && bounds.upperBound <= count, "range out of bounds")
+    if text.utf8.count > Self.chunkLimits.maximum {
+      // A paste or a yank of more than a chunk: cut it the fast way of
+      // loading a note, then splice its chunks in.
+      let pieces = TextBuffer(String(text))
+      if pieces.chunks.count > 1 {
+        return splice(bounds, with: pieces)
+      }
+    }
     let lower = Swift.max(bounds.lowerBound - 1, 0)
     var upper = Swift.min(bounds.upperBound + 1, count)
 
@@ -143,7 +168,7 @@ public struct TextBuffer: Sendable {
       upper += 1
     }
 
-    let removed = string(in: lower..<upper)
+    let removed = slice(lower..<upper)
 
     var endOfNewText = lower
     var offset = 0
@@ -152,24 +177,117 @@ public struct TextBuffer: Sendable {
       endOfNewText += 1
     }
 
-    replaceStorage(lower..<upper, with: replacement)
+    // With nothing removed or inserted (where a splice's pieces meet), the
+    // storage changes only when the Characters there cluster differently.
+    if !(bounds.isEmpty && text.isEmpty && replacement.count == upper - lower) {
+      replaceStorage(lower..<upper, with: replacement)
+    }
     return Change(
       position: lower, removed: removed, removedCount: upper - lower,
       insertedCount: replacement.count, endOfNewText: endOfNewText)
   }
 
-  /// The Characters in `bounds`, as one string.
-  private func string(in bounds: Range<Int>) -> String {
-    guard !bounds.isEmpty else { return "" }
-    var result = String()
+  /// Replaces the Characters in `bounds` with those of `text`, re-clustering
+  /// where they meet, as ``replace(_:with:)-(_,StringProtocol)`` does.
+  ///
+  /// Text of more than one chunk (a kill being yanked back, an undone kill)
+  /// is spliced in chunk by chunk, sharing their storage: the cost grows with
+  /// the number of chunks, not of bytes.
+  @discardableResult
+  mutating func replace(_ bounds: Range<Int>, with text: TextBuffer) -> Change {
+    guard text.chunks.count > 1 else { return replace(bounds, with: text.chunks[0].text) }
+    return splice(bounds, with: text)
+  }
+
+  /// The Characters in `bounds`, as a buffer of their own that shares this
+  /// one's storage: the chunks inside `bounds` are not copied.
+  func slice(_ bounds: Range<Int>) -> TextBuffer {
+    guard !bounds.isEmpty else { return TextBuffer() }
+    var pieces: [TextChunk] = []
     var chunk = chunkIndex(containing: bounds.lowerBound)
     while chunk < chunks.count && chunkStarts[chunk] < bounds.upperBound {
       let first = Swift.max(bounds.lowerBound, chunkStarts[chunk]) - chunkStarts[chunk]
       let end = Swift.min(bounds.upperBound, chunkStarts[chunk + 1]) - chunkStarts[chunk]
-      result.append(chunks[chunk].text(first..<end))
+      let whole = first == 0 && end == chunks[chunk].count
+      pieces.append(whole ? chunks[chunk] : chunks[chunk].slice(first..<end))
       chunk += 1
     }
+    return TextBuffer(chunks: pieces)
+  }
+
+  /// The Characters of `left` followed by those of `right`, re-clustered
+  /// where they meet.
+  static func + (left: TextBuffer, right: TextBuffer) -> TextBuffer {
+    var result = left
+    result.replace(result.count..<result.count, with: right)
     return result
+  }
+
+  /// Replaces the Characters in `bounds` with the chunks of `text`, then
+  /// re-clusters the two places where they meet the text around them.
+  ///
+  /// Each meeting place is re-clustered by ``replace(_:with:)-(_,StringProtocol)``
+  /// with nothing inserted there, which starts at the Character before it
+  /// and grows to the right until the clustering agrees with the text's
+  /// again; the left one first, so that the right one starts after a true
+  /// boundary. The three steps are returned as one change.
+  private mutating func splice(_ bounds: Range<Int>, with text: TextBuffer) -> Change {
+    let removed = slice(bounds)
+    let first = cutChunk(at: bounds.lowerBound)
+    let end = cutChunk(at: bounds.upperBound)
+    let pieces = text.chunks.filter { !$0.isEmpty }
+    chunks.replaceSubrange(first..<end, with: pieces)
+    var reindexFrom = first
+    if chunks.count > 1 && chunks[0].isEmpty {
+      // The buffer was empty: its one empty chunk is no longer needed.
+      chunks.removeFirst()
+      reindexFrom = 0
+    }
+    indexChunks(from: Swift.min(reindexFrom, chunks.count - 1))
+    // Cutting and the pieces' own ends may have left small chunks at the two
+    // meeting places; merge from the right so the indexes on the left hold.
+    for index in [first + pieces.count, first + pieces.count - 1, first, first - 1]
+    where index >= 0 && index < chunks.count {
+      mergeIfSmall(index)
+    }
+
+    var change = Change(
+      position: bounds.lowerBound, removed: removed, removedCount: bounds.count,
+      insertedCount: text.count, endOfNewText: bounds.lowerBound + text.count)
+    let left = bounds.lowerBound
+    var right = left + text.count
+    if left > 0 && left < count {
+      let repair = replace(left..<left, with: "")
+      change = change.followed(by: repair) ?? change
+      guard repair.position + repair.removedCount <= right else {
+        // Re-clustering went past the end of the new text: both places are done.
+        change.endOfNewText = repair.position + repair.insertedCount
+        return change
+      }
+      right += repair.insertedCount - repair.removedCount
+    }
+    change.endOfNewText = right
+    if right > 0 && right < count {
+      let repair = replace(right..<right, with: "")
+      change = change.followed(by: repair) ?? change
+      change.endOfNewText = repair.endOfNewText
+    }
+    return change
+  }
+
+  /// Makes `position` the first Character of a chunk, cutting the chunk it
+  /// falls in two, and returns that chunk's index (`chunks.count` for the
+  /// end of the text).
+  private mutating func cutChunk(at position: Int) -> Int {
+    guard position < count else { return chunks.count }
+    let chunk = chunkIndex(containing: position)
+    let offset = position - chunkStarts[chunk]
+    guard offset > 0 else { return chunk }
+    let whole = chunks[chunk]
+    chunks.replaceSubrange(
+      chunk...chunk, with: [whole.slice(0..<offset), whole.slice(offset..<whole.count)])
+    chunkStarts.insert(position, at: chunk + 1)
+    return chunk + 1
   }
 
   /// Swaps the Characters in `bounds` for `replacement`, as they are.
@@ -276,7 +394,7 @@ public struct TextBuffer: Sendable {
 
   /// Index of the chunk that holds the Character at `position`; for
   /// `position == count`, the last chunk.
-  private func chunkIndex(containing position: Int) -> Int {
+  func chunkIndex(containing position: Int) -> Int {
     // The last chunk whose first Character is at or before `position`.
     var low = 0
     var high = chunks.count - 1
@@ -304,6 +422,36 @@ extension TextBuffer: RandomAccessCollection {
     precondition(position >= 0 && position < endIndex, "index out of range")
     let chunk = chunkIndex(containing: position)
     return chunks[chunk][position - chunkStarts[chunk]]
+  }
+}
+
+extension TextBuffer.Change {
+  /// This change and then `next` as one change, or nil when `next` does not
+  /// overlap or touch the Characters this one left.
+  ///
+  /// `next` is in the coordinates of the text after this change. The parts of
+  /// its removed text that lie outside what this change inserted were there
+  /// before this change too, so they join this change's removed text on
+  /// either side; everything between the two ends is what the pair left.
+  func followed(by next: Self) -> Self? {
+    let insertedEnd = position + insertedCount
+    let nextEnd = next.position + next.removedCount
+    guard next.position <= insertedEnd, nextEnd >= position else { return nil }
+
+    var joinedRemoved = removed
+    var joinedRemovedCount = removedCount
+    if next.position < position || nextEnd > insertedEnd {
+      let before = next.removed.slice(0..<Swift.max(position - next.position, 0))
+      let after = next.removed.slice(
+        Swift.min(insertedEnd - next.position, next.removedCount)..<next.removedCount)
+      joinedRemoved = before + removed + after
+      joinedRemovedCount = before.count + removedCount + after.count
+    }
+    let start = Swift.min(position, next.position)
+    let end = Swift.max(insertedEnd, nextEnd) - next.removedCount + next.insertedCount
+    return Self(
+      position: start, removed: joinedRemoved, removedCount: joinedRemovedCount,
+      insertedCount: end - start, endOfNewText: next.endOfNewText)
   }
 }
 

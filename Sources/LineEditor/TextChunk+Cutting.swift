@@ -2,12 +2,13 @@ extension TextChunk {
   /// `text` cut into chunks within `limits`, clustered exactly as Swift
   /// clusters `text` into Characters.
   ///
-  /// Most notes are mostly ASCII, and between two ASCII scalars there is
-  /// always a Character boundary, except inside CR LF: no ASCII scalar extends,
-  /// joins, prepends or pairs with another. So the text is split there without
-  /// asking the standard library, which clusters only the runs between such
-  /// boundaries. Every run starts after an ASCII scalar (or at the start), so
-  /// clustering it alone gives what clustering the whole text gives.
+  /// Most notes are mostly ASCII, Latin, CJK: ``StandaloneScalars``, between
+  /// two of which there is always a Character boundary. So a run of them is
+  /// cut without asking the standard library, which clusters only what lies
+  /// between such runs: from the last scalar of a run (which what follows may
+  /// extend) to the next place where two ASCII scalars meet (not CR LF),
+  /// where a run starts again. Every run starts on a boundary of the whole
+  /// text, so clustering it alone gives what clustering the whole text gives.
   static func chunks(of text: String, limits: Limits) -> [TextChunk] {
     var text = text
     text.makeContiguousUTF8()
@@ -23,60 +24,97 @@ extension TextChunk {
         return before < 0x80 && after < 0x80 && !(before == 0x0D && after == 0x0A)
       }
 
-      /// Whether the scalars of `bytes` are all below U+0300 (ASCII and
-      /// Latin letters with their accents precomposed, mostly) and none is
-      /// CR: between two such scalars there is always a Character boundary
-      /// (the standard library's own shortcut), so each is a Character.
-      func isBelowU0300WithoutCR(_ bytes: Range<Int>) -> Bool {
-        var offset = bytes.lowerBound
-        while offset < bytes.upperBound {
-          switch utf8[offset] {
-          case 0x0D: return false
-          case ..<0x80: offset += 1
-          // Lead bytes of U+0080...U+02FF.
-          case 0xC2...0xCB: offset += 2
-          default: return false
-          }
+      /// How many bytes the scalar whose UTF-8 starts at `offset` takes.
+      func scalarLength(at offset: Int) -> Int {
+        switch utf8[offset] {
+        case ..<0x80: 1
+        case ..<0xE0: 2
+        case ..<0xF0: 3
+        default: 4
         }
-        return true
+      }
+
+      /// The eight bytes from `offset`, to test them at once.
+      func word(at offset: Int) -> UInt64 {
+        UnsafeRawPointer(utf8.baseAddress! + offset).loadUnaligned(as: UInt64.self)
+      }
+
+      /// Whether the scalar whose UTF-8 starts at `offset` is standalone.
+      func isStandalone(at offset: Int) -> Bool {
+        let lead = UInt32(utf8[offset])
+        switch scalarLength(at: offset) {
+        case 1: return lead != 0x0D
+        case 2:
+          return StandaloneScalars.contains((lead & 0x1F) << 6 | UInt32(utf8[offset + 1] & 0x3F))
+        case 3:
+          return StandaloneScalars.contains(
+            (lead & 0x0F) << 12 | UInt32(utf8[offset + 1] & 0x3F) << 6
+              | UInt32(utf8[offset + 2] & 0x3F))
+        default: return false
+        }
+      }
+
+      /// The end of the run of standalone scalars from `offset`, and where its
+      /// last scalar starts.
+      func standaloneRun(from offset: Int) -> (end: Int, lastStart: Int) {
+        var end = offset
+        var lastStart = offset
+        while end < utf8.count {
+          // Eight bytes at a time while none is CR or above ASCII.
+          if end + 8 <= utf8.count {
+            let word = word(at: end)
+            let crs = word ^ 0x0D0D_0D0D_0D0D_0D0D
+            let hasZeroByte = (crs &- 0x0101_0101_0101_0101) & ~crs & 0x8080_8080_8080_8080
+            if (word & 0x8080_8080_8080_8080) | hasZeroByte == 0 {
+              lastStart = end + 7
+              end += 8
+              continue
+            }
+          }
+          guard isStandalone(at: end) else { break }
+          lastStart = end
+          end += scalarLength(at: end)
+        }
+        return (end, lastStart)
       }
 
       var offset = 0
       while offset < utf8.count {
-        // ASCII but CR, up to the last byte before one that is not ASCII
-        // (which may extend it): each byte a Character of its own.
-        var asciiEnd = offset
-        while asciiEnd < utf8.count && utf8[asciiEnd] < 0x80 && utf8[asciiEnd] != 0x0D {
-          asciiEnd += 1
-        }
-        if asciiEnd < utf8.count && utf8[asciiEnd] >= 0x80 && asciiEnd > offset {
-          asciiEnd -= 1
-        }
-        if asciiEnd > offset {
-          cutter.singleByteCharacters(offset..<asciiEnd)
-          offset = asciiEnd
+        let run = standaloneRun(from: offset)
+        // The last scalar is a Character of its own only when nothing that
+        // could extend it follows.
+        let recorded = run.end == utf8.count ? run.end : run.lastStart
+        if recorded > offset {
+          var start = offset
+          while start < recorded {
+            if utf8[start] < 0x80 {
+              var end = start + 1
+              while end + 8 <= recorded && word(at: end) & 0x8080_8080_8080_8080 == 0 {
+                end += 8
+              }
+              while end < recorded && utf8[end] < 0x80 { end += 1 }
+              cutter.singleByteCharacters(start..<end)
+              start = end
+            } else {
+              cutter.characterStarts(at: start)
+              start += scalarLength(at: start)
+            }
+          }
+          offset = recorded
           continue
         }
         var runEnd = offset + 1
         while runEnd < utf8.count && !isASCIIBoundary(runEnd) { runEnd += 1 }
-        if isBelowU0300WithoutCR(offset..<runEnd) {
-          var start = offset
-          while start < runEnd {
-            cutter.characterStarts(at: start)
-            start += utf8[start] < 0x80 ? 1 : 2
-          }
-          offset = runEnd
-          continue
-        }
         // A string of its own, not a substring: the standard library checks
         // every index of a substring that starts at an index it did not make
         // by clustering backwards, which costs as much as clustering again.
-        let run = String(
+        let clustered = String(
           decoding: UnsafeBufferPointer(rebasing: utf8[offset..<runEnd]), as: UTF8.self)
-        var index = run.startIndex
-        while index < run.endIndex {
-          cutter.characterStarts(at: offset + run.utf8.distance(from: run.startIndex, to: index))
-          index = run.index(after: index)
+        var index = clustered.startIndex
+        while index < clustered.endIndex {
+          cutter.characterStarts(
+            at: offset + clustered.utf8.distance(from: clustered.startIndex, to: index))
+          index = clustered.index(after: index)
         }
         offset = runEnd
       }
@@ -115,12 +153,16 @@ extension TextChunk {
     private var chunks: [TextChunk] = []
     /// Offset in `source`'s UTF-8 of the chunk being filled.
     private var chunkStart = 0
-    /// Where the Characters of the chunk being filled start, from
-    /// `chunkStart`, in the first `startCount` slots: a chunk never holds
-    /// more Characters than its share of bytes, and one scratch array written
-    /// in place is much faster to fill than an array appended to.
-    private var starts: [UInt16]
-    private var startCount = 0
+    /// How many Characters the chunk being filled holds so far.
+    private var count = 0
+    /// Offset in `source`'s UTF-8 of the last Character recorded, whose end
+    /// (and so whether it is longer than a byte) is not known yet.
+    private var lastStart = 0
+    /// The Characters longer than a byte of the chunk being filled, as
+    /// ``TextChunk`` keeps them: scratch arrays, reused from chunk to chunk.
+    /// A run of one-byte Characters writes nothing here.
+    private var longIndices: [UInt16] = []
+    private var extraBytes: [UInt32] = []
 
     init(source: String, limits: Limits) {
       self.source = source
@@ -128,7 +170,6 @@ extension TextChunk {
       let length = source.utf8.count
       let chunkCount = Swift.max((length + limits.target - 1) / limits.target, 1)
       share = Swift.max((length + chunkCount - 1) / chunkCount, 1)
-      starts = Array(repeating: 0, count: share)
     }
 
     /// Records a Character that starts at `offset`, first closing the chunk
@@ -138,8 +179,8 @@ extension TextChunk {
       if offset - chunkStart >= share {
         close(at: offset)
       }
-      starts[startCount] = UInt16(truncatingIfNeeded: offset - chunkStart)
-      startCount += 1
+      lastStart = offset
+      count += 1
     }
 
     /// Records Characters of one byte each at `offsets`, closing chunks as
@@ -152,20 +193,15 @@ extension TextChunk {
           close(at: first)
         }
         let end = Swift.min(offsets.upperBound, chunkStart + share)
-        let shift = first - chunkStart - startCount
-        starts.withUnsafeMutableBufferPointer { starts in
-          for slot in startCount..<(startCount + end - first) {
-            starts[slot] = UInt16(truncatingIfNeeded: slot + shift)
-          }
-        }
-        startCount += end - first
+        count += end - first
         first = end
       }
+      lastStart = offsets.upperBound - 1
     }
 
     /// The chunks, the last one closed at the end of the text.
     mutating func finish() -> [TextChunk] {
-      guard startCount > 0 else { return chunks }
+      guard count > 0 else { return chunks }
       let end = source.utf8.count
       previousCharacterEnds(at: end)
       let lastLength = end - chunkStart
@@ -182,27 +218,39 @@ extension TextChunk {
       return chunks
     }
 
-    /// When the Character that ends at `offset` takes the chunk past its
-    /// maximum, it moves to a chunk of its own.
+    /// The last Character recorded ends at `offset`: when it takes the chunk
+    /// past its maximum, it moves to a chunk of its own; when it is longer
+    /// than a byte, it goes in the table of long ones.
     private mutating func previousCharacterEnds(at offset: Int) {
-      guard offset - chunkStart > limits.maximum && startCount > 1 else { return }
-      startCount -= 1
-      close(at: chunkStart + Int(starts[startCount]))
-      starts[0] = 0
-      startCount = 1
+      guard count > 0 else { return }
+      if offset - chunkStart > limits.maximum && count > 1 {
+        count -= 1
+        close(at: lastStart)
+        count = 1
+      }
+      let length = offset - lastStart
+      if length > 1 {
+        longIndices.append(UInt16(truncatingIfNeeded: count - 1))
+        extraBytes.append((extraBytes.last ?? 0) + UInt32(length - 1))
+      }
     }
 
     private mutating func close(at offset: Int) {
       chunks.append(chunk(upTo: offset))
       chunkStart = offset
-      startCount = 0
+      count = 0
+      longIndices.removeAll(keepingCapacity: true)
+      extraBytes.removeAll(keepingCapacity: true)
     }
 
     /// The chunk being filled, ending at `offset`.
     private func chunk(upTo offset: Int) -> TextChunk {
-      // A slice of a string is copied as it is, not decoded again.
+      // A slice of a string is copied as it is, not decoded again; the
+      // tables are copied into arrays no larger than their elements.
       let text = String(source[utf8Index(chunkStart)..<utf8Index(offset)])
-      return TextChunk(text: text, starts: Array(starts[..<startCount]))
+      return TextChunk(
+        text: text, count: count, longIndices: longIndices.map { $0 },
+        extraBytes: extraBytes.map { $0 })
     }
 
     /// The string index of the byte at `offset` of `source`.

@@ -8,16 +8,17 @@ struct UndoHistory: Sendable {
   /// with `removed` and putting the cursor back at `cursorBefore` restores the
   /// text and cursor as they were before the step.
   struct Step: Sendable {
-    /// Index of the first Character the step changed.
-    var position: Int
-    /// The text that stood at `position` before the step.
-    var removed: String
-    /// How many Characters `removed` holds.
-    var removedCount: Int
-    /// How many Characters the step left at `position` in place of `removed`.
-    var insertedCount: Int
+    /// The edit, or edits joined into one, that the step takes back.
+    var change: TextBuffer.Change
     /// Where the cursor was before the step.
     var cursorBefore: Int
+
+    /// Index of the first Character the step changed.
+    var position: Int { change.position }
+    /// The text that stood at `position` before the step.
+    var removed: TextBuffer { change.removed }
+    /// How many Characters the step left at `position` in place of `removed`.
+    var insertedCount: Int { change.insertedCount }
   }
 
   private var steps: [Step] = []
@@ -32,48 +33,15 @@ struct UndoHistory: Sendable {
   /// that needs the change to touch the text the step left, which it does when
   /// it was made where the step ended, and it starts a step of its own when not.
   mutating func record(_ change: TextBuffer.Change, cursorBefore: Int, joiningLastStep: Bool) {
-    if joiningLastStep, let last = steps.last, let joined = last.followed(by: change) {
-      steps[steps.count - 1] = joined
+    if joiningLastStep, let last = steps.last, let joined = last.change.followed(by: change) {
+      steps[steps.count - 1].change = joined
     } else {
-      steps.append(
-        Step(
-          position: change.position, removed: change.removed, removedCount: change.removedCount,
-          insertedCount: change.insertedCount, cursorBefore: cursorBefore))
+      steps.append(Step(change: change, cursorBefore: cursorBefore))
     }
   }
 
   /// Removes and returns the newest step, or nil when there is none.
   mutating func popLast() -> Step? {
     steps.popLast()
-  }
-}
-
-extension UndoHistory.Step {
-  /// This step and then `change` as one step, or nil when `change` does not
-  /// overlap or touch the Characters this step left.
-  ///
-  /// `change` is in the coordinates of the text after this step. The parts of
-  /// its removed text that lie outside what this step inserted were there
-  /// before this step too, so they join this step's removed text on either
-  /// side; everything between the two ends is what the pair left.
-  fileprivate func followed(by change: TextBuffer.Change) -> Self? {
-    let insertedEnd = position + insertedCount
-    let changeEnd = change.position + change.removedCount
-    guard change.position <= insertedEnd, changeEnd >= position else { return nil }
-
-    var joinedRemoved = removed
-    var joinedRemovedCount = removedCount
-    if change.position < position || changeEnd > insertedEnd {
-      let changeRemoved = Array(change.removed)
-      let before = changeRemoved.prefix(max(position - change.position, 0))
-      let after = changeRemoved.dropFirst(insertedEnd - change.position)
-      joinedRemoved = String(before) + removed + String(after)
-      joinedRemovedCount = before.count + removedCount + after.count
-    }
-    let start = min(position, change.position)
-    let end = max(insertedEnd, changeEnd) - change.removedCount + change.insertedCount
-    return Self(
-      position: start, removed: joinedRemoved, removedCount: joinedRemovedCount,
-      insertedCount: end - start, cursorBefore: cursorBefore)
   }
 }

@@ -12,8 +12,10 @@ import SystemCalls
 public final class EditingSession {
   /// How reading a line ended.
   public enum LineEnding: Equatable, Sendable {
-    /// Enter: the line as it was when Enter was pressed.
-    case submitted(String)
+    /// Enter: the line's UTF-8 as it was when Enter was pressed, made from
+    /// the editor's chunks without a String in between, so a large note is
+    /// not held three times over.
+    case submitted([UInt8])
     /// Ctrl-C.
     case cancelled
     /// Ctrl-D on an empty line, or the terminal went away.
@@ -43,6 +45,9 @@ public final class EditingSession {
   private var renderer = Renderer(prompt: "> ")
   /// The terminal width of the last draw.
   private var width = 0
+  /// Keys typed while the terminal was being asked how wide it draws some
+  /// characters, handed out (in order) before anything read after them.
+  private var heldKeys: [Key] = []
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
   /// on `output`, and enters raw mode.
@@ -63,10 +68,13 @@ public final class EditingSession {
   /// on the line below, the cursor at its end, until Enter, Ctrl-C or
   /// Ctrl-D on an empty line. `versions` (newest first) are what Up, Down,
   /// Ctrl-R and Ctrl-S reach; Enter gives the line shown.
+  ///
+  /// `text` is consumed: the editor keeps it as its own chunks, and a large
+  /// note is not also held as a String while it is edited.
   public func readLine(
-    text: String, hint: String, dimmed: Bool, versions: [String] = []
+    text: consuming String, hint: String, dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
-    state = EditState(text: text, versions: versions)
+    state = EditState(text: consume text, versions: versions)
     hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     let plain = Array(hint.utf8)
     self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
@@ -90,7 +98,7 @@ public final class EditingSession {
           changed = true
           continue
         case .unchanged: continue
-        case .submit: ending = .submitted(state.text)
+        case .submit: ending = .submitted(state.buffer.utf8Bytes)
         case .cancel: ending = .cancelled
         case .endOfInput: ending = .endOfInput
         case .redrawScreen:
@@ -170,6 +178,10 @@ public final class EditingSession {
   /// restored). Returns the keys of one read, possibly none; nil when the
   /// terminal went away.
   private func nextKeys() throws(TerminalError) -> [Key]? {
+    if !heldKeys.isEmpty {
+      defer { heldKeys = [] }
+      return heldKeys
+    }
     let timeout =
       decoder.isInsidePaste
       ? Self.pasteTimeoutMilliseconds
@@ -209,7 +221,32 @@ public final class EditingSession {
 
   private func draw() throws(TerminalError) {
     width = terminal.size.columns
-    try terminal.write(renderer.render(state, width: width))
+    try terminal.write(
+      renderMeasuringWidths { [state, width] in
+        $0.render(state, width: width)
+      })
+  }
+
+  /// The bytes `render` makes with the renderer, after asking the terminal
+  /// how wide it draws the kinds of character (see `WidthKind`) they would
+  /// have drawn at a guessed width: a render is tried on a copy of the
+  /// renderer, and only a render with nothing left to guess is kept. A line
+  /// without such characters costs nothing more; each kind is asked once.
+  private func renderMeasuringWidths(
+    _ render: (inout Renderer) -> [UInt8]
+  ) throws(TerminalError) -> [UInt8] {
+    while true {
+      var trial = renderer
+      let bytes = render(&trial)
+      let kinds = trial.unmeasuredKinds
+      if kinds.isEmpty || width < WidthProbe.minimumColumns {
+        renderer = trial
+        return bytes
+      }
+      var widths = renderer.widths
+      heldKeys += try WidthProbe.measure(kinds, into: &widths, on: terminal, decoding: &decoder)
+      renderer.widths = widths  // which forgets the line: the samples were drawn on it
+    }
   }
 
   /// When the hint or the drawn line is at least as wide as the old or the

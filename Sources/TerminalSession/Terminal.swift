@@ -213,6 +213,14 @@ public final class Terminal {
     }
   }
 
+  /// Hands `signals` out again, oldest first, before anything else the next
+  /// `read`s find: for a caller that read them at a moment it could not act
+  /// on them (while it awaited the terminal's answer to a question).
+  public func putBack(_ signals: [TerminalSignal]) {
+    let notPending = signals.filter { !pendingSignals.contains($0) }
+    pendingSignals.insert(contentsOf: notPending, at: 0)
+  }
+
   // MARK: - Private
 
   /// One read of whatever the terminal has; nil when there was nothing after

@@ -446,3 +446,67 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
     }
   }
 }
+
+extension KeyDecoderTests {
+  /// Cursor position reports (`ESC [ row ; column R`), the terminal's answer
+  /// to the session asking how wide it draws a character.
+  @Suite struct CursorReports {
+    /// Decodes `input` with `awaited` reports asked for, fed whole, split at
+    /// every byte and one byte at a time; expects the same keys and reports
+    /// each way.
+    func expectDecoding(
+      _ input: String, awaiting awaited: Int, as keys: [Key],
+      reports: [KeyDecoder.CursorReport], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let bytes = Array(input.utf8)
+      var feeds: [[ArraySlice<UInt8>]] = [[bytes[...]], bytes.map { [$0][...] }]
+      for split in 1..<bytes.count { feeds.append([bytes[..<split], bytes[split...]]) }
+      for feed in feeds {
+        var decoder = KeyDecoder()
+        for _ in 0..<awaited { decoder.expectCursorReport() }
+        var decoded: [Key] = []
+        for part in feed { decoded += decoder.decode(part) }
+        #expect(
+          joiningText(decoded) == keys, "fed in \(feed.count)", sourceLocation: sourceLocation)
+        #expect(decoder.takeCursorReports() == reports, sourceLocation: sourceLocation)
+        #expect(decoder.takeCursorReports() == [], "taken once", sourceLocation: sourceLocation)
+        #expect(!decoder.isWaitingForMoreInput, sourceLocation: sourceLocation)
+      }
+    }
+
+    @Test func anAwaitedReportIsNoKeyAndKeysAroundItKeepTheirOrder() {
+      expectDecoding(
+        "a\(esc)[A\(esc)[12;34Rb\(esc)[B", awaiting: 1,
+        as: [.text("a"), .arrow(.up, .none), .text("b"), .arrow(.down, .none)],
+        reports: [.init(row: 12, column: 34)])
+    }
+
+    @Test func reportsAreTakenInTheOrderTheyCame() {
+      expectDecoding(
+        "\(esc)[3;7Rx\(esc)[3;5R", awaiting: 2, as: [.text("x")],
+        reports: [.init(row: 3, column: 7), .init(row: 3, column: 5)])
+    }
+
+    @Test func aReportNobodyAwaitsIsSwallowedLikeAnUnknownKey() {
+      // ESC [ 1 ; 5 R is also Ctrl-F3 in some terminals: never text, never a report.
+      expectDecoding("x\(esc)[1;5Ry", awaiting: 0, as: [.text("xy")], reports: [])
+      expectDecoding(
+        "\(esc)[2;3R\(esc)[1;5R", awaiting: 1, as: [], reports: [.init(row: 2, column: 3)])
+    }
+
+    @Test func aReportThatCameTooLateIsSwallowed() {
+      var decoder = KeyDecoder()
+      decoder.expectCursorReport()
+      #expect(decoder.isAwaitingCursorReport)
+      decoder.stopAwaitingCursorReports()
+      #expect(!decoder.isAwaitingCursorReport)
+      #expect(decoder.decode(Array("\(esc)[4;9Rz".utf8)) == [.text("z")])
+      #expect(decoder.takeCursorReports() == [])
+    }
+
+    @Test func otherSequencesEndingInRAreNoReport() {
+      expectDecoding(
+        "\(esc)[5R\(esc)[1;2;3R\(esc)[?1;2Rq", awaiting: 1, as: [.text("q")], reports: [])
+    }
+  }
+}

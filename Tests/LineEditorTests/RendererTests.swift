@@ -16,6 +16,10 @@ private struct Screen {
   }
 
   let width: Int
+  /// How many columns this terminal draws a glyph in: by default as
+  /// filenote counts it; a test of measured widths models a terminal that
+  /// draws some characters otherwise.
+  var glyphColumns: (Character) -> Int = { DisplayWidth.columns(of: $0) }
   private(set) var columns: [Content]
   private(set) var cursor = 0
   private(set) var problems: [String] = []
@@ -118,7 +122,7 @@ private struct Screen {
   /// Draws text as a terminal does: one Character at a time, at its width.
   private mutating func flush(_ run: inout String) {
     for glyph in run {
-      let glyphWidth = DisplayWidth.columns(of: glyph)
+      let glyphWidth = glyphColumns(glyph)
       guard glyphWidth > 0 else {
         problems.append("zero-width glyph \(glyph.unicodeScalars.map(\.value))")
         continue
@@ -135,7 +139,7 @@ private struct Screen {
         columns[cursor + glyphWidth] = .empty
       }
       columns[cursor] = .glyph(glyph, reversed: isReversed)
-      if glyphWidth == 2 { columns[cursor + 1] = .continuation }
+      for continued in cursor + 1..<cursor + glyphWidth { columns[continued] = .continuation }
       highestWrittenColumn = max(highestWrittenColumn, cursor + glyphWidth - 1)
       cursor += glyphWidth
     }
@@ -576,6 +580,110 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
       display.show(state)
       #expect(display.screen.markedLine == "> buy milk")
       #expect(display.screen.cursor == 6)
+    }
+  }
+}
+
+/// How xterm, VTE and alacritty draw the kinds terminals disagree on: every
+/// code point at its own width (a family is three emoji, six columns).
+private func drawingCodePointsApart(_ glyph: Character) -> Int {
+  guard WidthKind(of: glyph) != nil else { return DisplayWidth.columns(of: glyph) }
+  return glyph.unicodeScalars.reduce(0) { $0 + DisplayWidth.columns(ofCodePoint: $1) }
+}
+
+extension RendererTests {
+  @Suite struct MeasuredWidthsOfTheTerminal {
+    static let family: Character = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"
+    static let heart: Character = "\u{2764}\u{FE0F}"
+    static let thumbsUp: Character = "\u{1F44D}\u{1F3FD}"
+
+    /// A display on a terminal that draws every kind apart, with the
+    /// renderer told so as a session would after measuring.
+    fileprivate static func displayDrawingApart(width: Int) -> Display {
+      var display = Display(width: width)
+      display.screen.glyphColumns = drawingCodePointsApart
+      display.renderer.widths.record(6, for: .joinedEmoji)
+      display.renderer.widths.record(1, for: .emojiVariation)
+      display.renderer.widths.record(4, for: .skinTone)
+      display.renderer.widths.record(2, for: .flag)
+      return display
+    }
+
+    @Test func theCursorAfterAFamilyDrawnApartIsSixColumnsOn() {
+      var display = Self.displayDrawingApart(width: 20)
+      display.show("a\(Self.family)b", cursor: 2)
+      #expect(display.screen.cursor == 2 + 1 + 6)
+      #expect(display.screen.glyphAtCursor == "b")
+      #expect(display.screen.line == "> a\(Self.family)b")
+    }
+
+    @Test func aHeartWithFE0FDrawnInOneColumnTakesOne() {
+      var display = Self.displayDrawingApart(width: 20)
+      display.show("\(Self.heart)b\(Self.thumbsUp)c", cursor: 1)
+      #expect(display.screen.glyphAtCursor == "b")
+      #expect(display.screen.cursor == 2 + 1)
+      display.show("\(Self.heart)b\(Self.thumbsUp)c", cursor: 3)
+      #expect(display.screen.glyphAtCursor == "c")
+      #expect(display.screen.cursor == 2 + 1 + 1 + 4)
+    }
+
+    @Test func everyCursorPositionOfAScrollingLineIsOnItsCharacter() {
+      let text = "ab\(Self.family)cd\(Self.thumbsUp)ef\(Self.heart)gh\(Self.family)ij"
+      var display = Self.displayDrawingApart(width: 12)
+      for cursor in Array(0...text.count) + Array((0...text.count).reversed()) {
+        display.show(text, cursor: cursor)
+        let expected = cursor < text.count ? Array(text)[cursor] : nil
+        #expect(display.screen.glyphAtCursor == expected, "cursor \(cursor)")
+      }
+    }
+
+    @Test(arguments: 1...16)
+    func noWidthWritesTheLastColumnWithCharactersWiderThanTwo(width: Int) {
+      let text = "\(Self.family)a\(Self.thumbsUp)中\(Self.family)\(Self.family)b\(Self.heart)"
+      var display = Self.displayDrawingApart(width: width)
+      for cursor in Array(0...text.count) + Array((0...text.count).reversed()) {
+        display.show(text, cursor: cursor)
+        #expect(display.screen.cursor < width, "cursor \(cursor)")
+        // With room for a whole family (and the markers) the cursor is on its Character.
+        if width >= 2 + 6 + 2 + 1 {
+          let expected = cursor < text.count ? Array(text)[cursor] : nil
+          #expect(display.screen.glyphAtCursor == expected, "cursor \(cursor)")
+        }
+      }
+    }
+
+    @Test func theRendererNamesTheKindsItDrewAtAGuessedWidth() {
+      var renderer = Renderer(prompt: "> ")
+      _ = renderer.render(Array("a\(Self.heart)b\(Self.thumbsUp)"), cursor: 0, width: 40)
+      #expect(renderer.unmeasuredKinds == [.skinTone, .emojiVariation])
+      renderer.widths.record(4, for: .skinTone)
+      _ = renderer.render(Array("a\(Self.heart)b\(Self.thumbsUp)"), cursor: 0, width: 40)
+      #expect(renderer.unmeasuredKinds == [.emojiVariation])
+    }
+
+    @Test func asciiAndCJKNeedNothingMeasured() {
+      var renderer = Renderer(prompt: "> ")
+      _ = renderer.render(Array("abc 中文 e\u{301}"), cursor: 0, width: 40)
+      #expect(renderer.unmeasuredKinds == [])
+    }
+
+    @Test func onlyTheKindsOnScreenAreToBeMeasured() {
+      let text = Array("\(Self.family)" + String(repeating: "x", count: 60))
+      var renderer = Renderer(prompt: "> ")
+      _ = renderer.render(text, cursor: text.count, width: 20)
+      #expect(renderer.unmeasuredKinds == [], "the family is scrolled out of sight")
+      _ = renderer.render(text, cursor: 0, width: 20)
+      #expect(renderer.unmeasuredKinds == [.joinedEmoji])
+    }
+
+    @Test func newWidthsRedrawTheLineEvenWhenNothingElseChanged() {
+      var renderer = Renderer(prompt: "> ")
+      let text = Array("a\(Self.family)b")
+      #expect(!renderer.render(text, cursor: 3, width: 40).isEmpty)
+      #expect(renderer.render(text, cursor: 3, width: 40).isEmpty)
+      renderer.widths.record(6, for: .joinedEmoji)
+      let redrawn = String(decoding: renderer.render(text, cursor: 3, width: 40), as: UTF8.self)
+      #expect(redrawn.hasSuffix("\u{1B}[10C"), "after the prompt, a, six columns and b")
     }
   }
 }

@@ -15,7 +15,8 @@ extension TerminalTests {
       let session = try EditingSession(input: terminal, output: terminal)
       try pseudoTerminal.type("!\r")
       #expect(
-        try session.readLine(text: "note", hint: "the hint", dimmed: false) == .submitted("note!"))
+        try session.readLine(text: "note", hint: "the hint", dimmed: false)
+          == .submitted(Array("note!".utf8)))
       let drawn = try pseudoTerminal.readOutput(count: 1)
       #expect(!drawn.isEmpty)
       _ = try pseudoTerminal.readOutput(count: 4096)  // whatever else, until quiet
