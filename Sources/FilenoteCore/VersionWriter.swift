@@ -7,8 +7,10 @@ import SystemCalls
 // 1. open the versions folder beside the note's file, never through a link
 //    (creating it mode 0700 and syncing its parent on first use), and use it
 //    only when it is the user's own and closed to others;
-// 2. take the writer lock, flock(2) on that folder, which the kernel drops
-//    when the writer dies; then list the names filenote writes there, and
+// 2. inside the note's writer lock (`LockedNote`), also take flock(2) on
+//    that folder, which the kernel drops when the writer dies (it predates
+//    the writer lock and guards the folder itself); then list the names
+//    filenote writes there, and
 //    remove copies a dead writer left half done (`.copy.*`: only the lock's
 //    holder writes one, so any found now is dead);
 // 3. decide whether to keep the note file at all: not when there is none;
@@ -25,7 +27,9 @@ import SystemCalls
 //    new): the version's name is on disk before the note is replaced, so a
 //    power cut cannot lose both. (Done there rather than right after the
 //    link because the new note's fsync has, on a journaling file system,
-//    already committed the link: this fsync then costs little.)
+//    already committed the link: this fsync then costs a disk flush, not a
+//    commit. If the note is not replaced after all, `abandon()` takes the
+//    version back: a command that fails changes nothing.)
 // 6. the caller replaces the note (rename over the note, fsync of the
 //    note's folder) or removes it (`clear`). Until that rename the new
 //    version and the note are one file: listings leave out the version
