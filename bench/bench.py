@@ -110,7 +110,8 @@ class Run:
 
 def environment(home: str, **extra: str) -> dict[str, str]:
     """The caller's environment with a temporary HOME, and nothing that moves the note."""
-    env = {k: v for k, v in os.environ.items() if k not in ("FILENOTE_FILE", "XDG_CONFIG_HOME")}
+    moving = ("FILENOTE_FILE", "FILENOTE_VERSIONS", "XDG_CONFIG_HOME")
+    env = {k: v for k, v in os.environ.items() if k not in moving}
     env.update(HOME=home, LANG="C.UTF-8", **extra)
     env.pop("LC_ALL", None)
     return env
@@ -211,6 +212,13 @@ def judge_memory_ratio(limit: float):
     return judge
 
 
+def judge_time_limit(limit_seconds: float):
+    def judge(ours: list[Run], _theirs: list[Run]):
+        median = statistics.median(r.seconds for r in ours)
+        return ms(median), "—", "—", median <= limit_seconds
+    return judge
+
+
 def judge_memory_limit(limit_mib: float):
     def judge(ours: list[Run], _theirs: list[Run]):
         peak = max(r.peak_kib for r in ours)
@@ -295,6 +303,45 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
             return result
         return run
 
+    def versions_folder(note: str, count: int, size: int) -> str:
+        """The versions folder beside `note`, holding `count` versions of
+        `size` bytes under the names filenote gives them."""
+        folder = os.path.join(os.path.dirname(note), "." + os.path.basename(note) + ".versions")
+        os.mkdir(folder, 0o700)
+        for sequence in range(1, count + 1):
+            path = os.path.join(folder, "%010d-%d" % (sequence, 1_764_000_000 + sequence))
+            with open(path, "wb") as f:
+                f.write(note_text(size, seed=100 + sequence))
+            os.chmod(path, 0o600)
+        return folder
+
+    def save_keeping_version(command: Callable[[str], list[str]]) -> Callable[[], Run]:
+        def run() -> Run:
+            home, note = home_with_note(b"the note before")
+            folder = versions_folder(note, 10, 100)
+            result = spawn(command(note), environment(home), stdin=small_path,
+                           stdout=os.path.join(home, "out"))
+            expect_file(note, small_note)
+            if command(note)[0] == binary and len(os.listdir(folder)) != 11:
+                raise BenchError("the save did not keep the note it replaced")
+            shutil.rmtree(home)
+            return result
+        return run
+
+    # `history` only reads: one home with 100 versions of 10 KB serves every run.
+    history_home, history_note = home_with_note(note_text(10 * KIB, seed=7))
+    history_folder = versions_folder(history_note, 100, 10 * KIB)
+
+    def history(command: list[str]) -> Callable[[], Run]:
+        def run() -> Run:
+            out = os.path.join(history_home, "out")
+            result = spawn(command, environment(history_home), stdout=out)
+            with open(out, "rb") as f:
+                if f.read().count(b"\n") < 100:
+                    raise BenchError(f"{' '.join(command)} did not list 100 versions")
+            return result
+        return run
+
     keys = prompt_keys()
     note_10k, note_1k, note_1m = note_text(10 * KIB, 3), note_text(KIB, 4), note_text(MIB, 5)
 
@@ -305,6 +352,32 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                 binary, path, note, environment(home, TERM="xterm"), keys, on_terminal, memory)
             result.peak_kib = peak
             shutil.rmtree(home)
+            return result
+        return run
+
+    # Up through 100 kept versions of 10 KB, Alt-> back to the line, then a
+    # Ctrl-R search of 10 characters that only the oldest version holds, and
+    # Enter saves the found line.
+    query = "qzxjwvkqpy"
+    oldest = query.encode() + b" " + note_text(10 * KIB, seed=101)
+    history_keys = ([b"\x1b[A"] * 100 + [b"\x1b>", b"\x12"] + [c.encode() for c in query]
+                    + [b"\r"])
+
+    def prompt_history() -> Callable[[], Run]:
+        def run() -> Run:
+            home, path = home_with_note(note_text(10 * KIB, seed=7))
+            folder = versions_folder(path, 100, 10 * KIB)
+            with open(os.path.join(folder, "%010d-%d" % (1, 1_764_000_001)), "wb") as f:
+                f.write(oldest)  # the only version that holds the query
+            result, output = on_terminal([binary, "--file", path],
+                                         environment(home, TERM="xterm"), history_keys)
+            if b"Saved." not in output:
+                raise BenchError("the prompt did not report Saved.")
+            with open(path, "rb") as f:
+                if f.read() != oldest:
+                    raise BenchError("Enter did not save the version the search found")
+            shutil.rmtree(home)
+            result.seconds /= len(history_keys)
             return result
         return run
 
@@ -336,6 +409,15 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                   save_small(lambda note: [shutil.which("dd"), f"of={note}", "conv=fsync",
                                            "status=none"]),
                   pairs(40), warmup(3), judge_ratio(1.3)),
+        Benchmark("save 100 B keeping a version (10 kept) vs dd conv=fsync", "ratio ≤ 1.3",
+                  save_keeping_version(lambda note: [binary, "save"]),
+                  save_keeping_version(lambda note: [shutil.which("dd"), f"of={note}",
+                                                     "conv=fsync", "status=none"]),
+                  pairs(40), warmup(3), judge_ratio(1.3)),
+        Benchmark("history of 100 versions of 10 KB vs ls -l of their folder", "ratio ≤ 1.5",
+                  history([binary, "history"]),
+                  history([shutil.which("ls"), "-l", history_folder]),
+                  pairs(60), warmup(5), judge_ratio(1.5)),
         Benchmark("save 100 MiB from a pipe vs cat > f; sync f", "ratio ≤ 1.3",
                   save_big(False), save_big(True), pairs(20), warmup(1), judge_ratio(1.3)),
         Benchmark("save 100 MiB from a pipe, peak memory", "≤ 32 MiB",
@@ -346,6 +428,9 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                   judge_ratio(0.1)),
         Benchmark("prompt: 2,000 keys on 1 MiB vs on 1 KB", "ratio ≤ 3",
                   prompt(note_1m), prompt(note_1k), pairs(20), warmup(1), judge_ratio(3)),
+        Benchmark("prompt: 100 versions of 10 KB, Up x100 + Ctrl-R search, per key",
+                  "≤ 5 ms a key", prompt_history(), None, pairs(10), warmup(1),
+                  judge_time_limit(0.005)),
         Benchmark("prompt: peak memory, 1 MiB note", "≤ 64 MiB",
                   prompt(note_1m, memory=True), None, pairs(3), warmup(0),
                   judge_memory_limit(64)),

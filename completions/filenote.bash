@@ -10,7 +10,7 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show edit path clear help'
+  local commands='save show edit history undo restore path clear help'
   local options='--file --help -h --version'
   COMPREPLY=()
 
@@ -59,6 +59,8 @@ _filenote() {
   done
 
   if [[ -z $options_ended && $cur == -* ]]; then
+    # `--all` belongs to `clear` alone.
+    [[ $command == clear ]] && options+=' --all'
     mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
     return
   fi
@@ -70,7 +72,8 @@ _filenote() {
       ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       ;;
   esac
-  # `save` takes free text and the other commands take nothing: no completions.
+  # `save` takes free text, `show` and `restore` a version number (see
+  # `filenote history`), the other commands nothing: no completions.
   return 0
 }
 

@@ -49,14 +49,25 @@ complete -c filenote -f
 
 complete -c filenote -n __filenote_needs_command -a save \
     -d 'Save TEXT (words joined by one space), or standard input'
-complete -c filenote -n __filenote_needs_command -a show -d 'Print the saved note'
+complete -c filenote -n __filenote_needs_command -a show -d 'Print the saved note, or version N'
 complete -c filenote -n __filenote_needs_command -a edit \
     -d 'Edit the note in your editor ($VISUAL, $EDITOR)'
+complete -c filenote -n __filenote_needs_command -a history -d 'List the kept versions, newest first'
+complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous version back'
+complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
 complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
-complete -c filenote -n __filenote_needs_command -a clear -d 'Remove the saved note'
+complete -c filenote -n __filenote_needs_command -a clear \
+    -d 'Remove the saved note (--all: and every version)'
 complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
 
-complete -c filenote -n __filenote_needs_help_topic -a 'save show edit path clear help'
+complete -c filenote -n __filenote_needs_help_topic -a 'save show edit history undo restore path clear help'
+
+# True after `clear`, whose own option is --all.
+function __filenote_after_clear
+    set -l words (__filenote_words)
+    test (count $words) -ge 1; and test $words[1] = clear
+end
+complete -c filenote -n __filenote_after_clear -l all -d 'Remove every kept version too'
 
 complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
 complete -c filenote -s h -l help -d 'Show help and exit'

@@ -11,6 +11,7 @@ trailing line ending on standard input.
 
 import hashlib
 import os
+import shutil
 import subprocess
 import time
 
@@ -177,7 +178,11 @@ def chunk_edge_valid():
 
 def reset(sandbox, content=OLD):
     for name in os.listdir(sandbox.documents):
-        os.unlink(os.path.join(sandbox.documents, name))
+        path = os.path.join(sandbox.documents, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)  # the note's versions
+        else:
+            os.unlink(path)
     write_file(sandbox.note, content)
 
 

@@ -205,7 +205,7 @@ def crash_loop(settings, ledger, iterations, largest, through_link=False):
             # A save killed while it held the writer lock leaves the lock's
             # file (the kernel released the lock); the next writer takes it.
             others = (set(os.listdir(folder)) - set(leftovers)
-                      - {"datafile.dat", ".datafile.dat.lock"})
+                      - {"datafile.dat", ".datafile.dat.lock", ".datafile.dat.versions"})
             check(not others, "%s: unexpected files in the folder: %s" % (where, sorted(others)))
             # Every save that gets as far as creating its own temporary file
             # first removes those of dead writers, so at most one (the last

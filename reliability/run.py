@@ -31,11 +31,12 @@ import faults  # noqa: E402
 import harness  # noqa: E402
 import security  # noqa: E402
 import terminal  # noqa: E402
+import versions  # noqa: E402
 import writers  # noqa: E402
 
 GROUPS = [("crash", crash_loop), ("durability", durability), ("concurrency", concurrency),
           ("faults", faults), ("bad-input", bad_input), ("terminal", terminal),
-          ("security", security), ("writers", writers)]
+          ("security", security), ("writers", writers), ("versions", versions)]
 
 
 def main():

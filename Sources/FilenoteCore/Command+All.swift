@@ -5,7 +5,9 @@ import SystemCalls
 
 extension Command {
   /// Every command, as `filenote --help` lists them.
-  public static let all: [Command] = [save, show, edit, path, clear, help]
+  public static let all: [Command] = [
+    save, show, edit, history, undo, restore, path, clear, help,
+  ]
 
   static let save = Command(
     name: "save", arguments: "[TEXT ...]",
@@ -40,22 +42,32 @@ extension Command {
   }
 
   static let show = Command(
-    name: "show", arguments: "",
-    summary: "print the saved note",
+    name: "show", arguments: "[N]",
+    summary: "print the saved note, or version N",
     description: """
-      Print the saved note followed by one newline.
+      Print the saved note followed by one newline; with N, version N instead.
 
       When no note is saved, nothing is printed on standard output and the exit
-      status is 1.
+      status is 1. N counts as 'filenote history' does: 1 is the version the
+      current note replaced; a number that is not kept is an error (status 1).
       """,
-    examples: ["filenote show", "filenote show | wc -c"],
+    examples: ["filenote show", "filenote show | wc -c", "filenote show 1"],
     options: []
   ) { input throws(FilenoteError) in
-    try input.expectNoArguments()
+    guard input.words.count <= 1 else {
+      throw .usage("'show' takes one version number at most (see 'filenote help show')")
+    }
     let store = try input.store()
-    guard var note = try store.read() else { throw .noNote(path: store.path) }
-    note.bytes.append(UInt8(ascii: "\n"))
-    try Filenote.printOut(note.bytes)
+    var bytes: [UInt8]
+    if let word = input.words.first {
+      // Reads the versions only when asked to: plain `show` never looks at them.
+      bytes = try store.readVersion(input.versionNumber(word))
+    } else {
+      guard let note = try store.read() else { throw .noNote(path: store.path) }
+      bytes = note.bytes
+    }
+    bytes.append(UInt8(ascii: "\n"))
+    try Filenote.printOut(bytes)
     return .success
   }
 
@@ -104,20 +116,33 @@ extension Command {
   }
 
   static let clear = Command(
-    name: "clear", arguments: "",
-    summary: "remove the saved note",
+    name: "clear", arguments: "[--all]",
+    summary: "remove the saved note (--all: and every version)",
     description: """
-      Remove the saved note.
+      Remove the saved note; it is kept as version 1, so 'filenote undo' brings it back.
 
       Succeeds quietly when there is no note. When the note file is a symbolic
       link, the file it points to is removed and the link stays. Only a regular
-      file is removed: a FIFO, a device, a socket or a folder is refused.
+      file is removed: a FIFO, a device, a socket or a folder is refused. With
+      --all, every kept version is removed too (nothing can bring them back),
+      and filenote says how many.
       """,
-    examples: ["filenote clear"],
-    options: []
+    examples: ["filenote clear", "filenote clear --all"],
+    options: ["--all"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    try input.store().clear()
+    let store = try input.store()
+    guard input.options.contains("--all") else {
+      try store.clearKeepingVersion()
+      return .success
+    }
+    let removed = try store.clearAll()
+    let versions = removed.versions == 1 ? "1 version" : "\(removed.versions) versions"
+    try Filenote.printOut(
+      Array(
+        (removed.note
+          ? "Removed the note and \(versions).\n" : "No note was saved; removed \(versions).\n")
+          .utf8))
     return .success
   }
 

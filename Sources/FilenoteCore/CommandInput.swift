@@ -13,8 +13,10 @@ struct CommandInput {
 
   /// The note file this command works on.
   func store() throws(FilenoteError) -> FileStore {
-    try FileStore.resolve(
+    var store = try FileStore.resolve(
       fileOption: file, environment: environment, nonUTF8Variables: nonUTF8Variables)
+    store.versionsSetting = environment["FILENOTE_VERSIONS"]
+    return store
   }
 
   /// Refuses any word after the command's name.

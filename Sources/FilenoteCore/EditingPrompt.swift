@@ -31,11 +31,15 @@ struct EditingPrompt {
     // confirmed overwriting.
     var expected = note?.version
     var pendingSubmit = false
+    // Up and Ctrl-R reach them; versions that cannot be read are simply not
+    // offered (a save then says what is wrong with their folder).
+    let versions = (try? store.versionTexts()) ?? []
     var ending: EditingSession.LineEnding
     do {
       // The note is not also kept as a String: "unchanged" compares bytes.
       ending = try session.readLine(
-        text: note?.text ?? "", hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty)
+        text: note?.text ?? "", hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
+        versions: versions)
     } catch {
       session.finish(saying: nil)
       throw .terminal(error)

@@ -93,7 +93,7 @@ extension FileStore {
       }
       try file.write(held)
       if file.bytesWritten >= 1 << 20 { try file.flushData() }
-      try file.commit()
+      try file.commitKeepingVersion()
     } catch {
       replacement?.discard()
       throw error

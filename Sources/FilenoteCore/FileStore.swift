@@ -18,6 +18,9 @@ public struct FileStore: Sendable {
   /// missing folder is more likely a typo than a wish.
   public let createsFolder: Bool
 
+  /// `FILENOTE_VERSIONS` as given (nil: the default), read when a save keeps a version.
+  public var versionsSetting: String? = nil
+
   public init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
     self.createsFolder = createsFolder

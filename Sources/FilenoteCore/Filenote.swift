@@ -63,8 +63,9 @@ public enum Filenote {
       return .success
     case .prompt:
       guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal }
-      let store = try FileStore.resolve(
+      var store = try FileStore.resolve(
         fileOption: invocation.file, environment: environment, nonUTF8Variables: nonUTF8Variables)
+      store.versionsSetting = environment["FILENOTE_VERSIONS"]
       return try Prompt(store: store, environment: environment).run()
     case .run(let command, let words):
       return try command.run(

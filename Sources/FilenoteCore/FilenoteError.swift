@@ -41,6 +41,34 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// and the user did not say to overwrite it; what they wrote is kept in
   /// `keptIn`.
   case editConflict(keptIn: String)
+  /// The versions folder beside the note is not one filenote may use, so
+  /// nothing was read from it or written to it.
+  case versionsFolderUnsafe(path: String, reason: UnsafeFolderReason)
+  /// The note being replaced could not be kept as a version, so the save
+  /// was refused and the note is unchanged.
+  case cannotKeepVersion(path: String, errno: Errno)
+  /// No version numbered `number` is kept; `kept` versions are.
+  case noVersion(number: Int, kept: Int)
+  /// `FILENOTE_VERSIONS` is not a count of versions.
+  case invalidVersionCount(String)
+
+  /// Why a versions folder is refused (issue 14: it must not redirect anything).
+  public enum UnsafeFolderReason: Equatable, Sendable {
+    case symbolicLink
+    case notAFolder
+    case ownedByAnotherUser(UInt32)
+    case openToOthers(permissions: UInt32)
+
+    var words: String {
+      switch self {
+      case .symbolicLink: return "it is a symbolic link"
+      case .notAFolder: return "it is not a folder"
+      case .ownedByAnotherUser(let user): return "it belongs to another user (uid \(user))"
+      case .openToOthers(let permissions):
+        return "other users can open it (mode 0\(String(permissions, radix: 8)), not 0700)"
+      }
+    }
+  }
 
   /// What filenote was doing when a system call failed.
   public enum Operation: Equatable, Sendable {
@@ -167,13 +195,29 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "not saved: the note was changed on disk while the editor was open; "
         + "what you wrote is kept in \(path)"
+    case .versionsFolderUnsafe(let path, let reason):
+      return
+        "cannot use the versions folder \(path): \(reason.words); nothing was changed "
+        + "(move it away, or use FILENOTE_VERSIONS=0 to save without versions)"
+    case .cannotKeepVersion(let path, let errno):
+      return
+        "cannot keep the replaced note as a version in \(path): \(errno); "
+        + "the note is unchanged (FILENOTE_VERSIONS=0 saves without versions)"
+    case .noVersion(let number, let kept):
+      let count =
+        kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
+      return "no version \(number): \(count) kept (see 'filenote history')"
+    case .invalidVersionCount(let value):
+      return
+        "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
+        + "not '\(value.replacingControlCharacters())'"
     }
   }
 
   /// The process exit status that goes with this error.
   public var exitCode: ExitCode {
     switch self {
-    case .usage, .notATerminal, .editNeedsTerminal: return .usage
+    case .usage, .notATerminal, .editNeedsTerminal, .invalidVersionCount: return .usage
     default: return .failure
     }
   }

@@ -39,7 +39,7 @@ public final class LockedNote {
     let replacement = try TemporaryNoteFile(for: target)
     do {
       try replacement.write(bytes)
-      try replacement.commit(replacing: self)
+      try commitKeepingVersion(replacement)
     } catch {
       replacement.discard()
       throw error

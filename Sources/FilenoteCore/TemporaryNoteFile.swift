@@ -169,6 +169,12 @@ final class TemporaryNoteFile {
     RemovalOnSignal.disarm(completed: true)
   }
 
+  /// `commit()` with the note it replaces kept as a version (see
+  /// `LockedNote.commitKeepingVersion`).
+  func commitKeepingVersion() throws(FilenoteError) {
+    try note.withLock { locked throws(FilenoteError) in try locked.commitKeepingVersion(self) }
+  }
+
   /// Removes the temporary file; the note is left as it was. A signal held
   /// back meanwhile is delivered after the file is gone.
   func discard() {

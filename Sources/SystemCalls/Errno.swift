@@ -44,6 +44,18 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public static let brokenPipe = Errno(EPIPE)
   /// ELOOP
   public static let tooManySymbolicLinkLevels = Errno(ELOOP)
+  /// EACCES
+  public static let permissionDenied = Errno(EACCES)
+  /// EXDEV
+  public static let improperLink = Errno(EXDEV)
+  /// EMLINK
+  public static let tooManyLinks = Errno(EMLINK)
+  /// EOPNOTSUPP (ENOTSUP on Linux)
+  public static let notSupported = Errno(EOPNOTSUPP)
+  /// ENOSPC
+  public static let noSpace = Errno(ENOSPC)
+  /// ENOTEMPTY
+  public static let directoryNotEmpty = Errno(ENOTEMPTY)
   /// ENAMETOOLONG
   public static let nameTooLong = Errno(ENAMETOOLONG)
   /// ENOSYS

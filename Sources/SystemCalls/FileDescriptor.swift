@@ -187,6 +187,16 @@ public struct FileDescriptor: Hashable, Sendable {
     try valueOrErrno { fchmod(rawValue, mode_t(permissions)) }
   }
 
+  /// futimens(2): sets the modification time (the access time is left as it is).
+  public func setModificationTime(seconds: Int64, nanoseconds: Int64) throws(Errno) {
+    var times = [
+      // UTIME_OMIT ((1 << 30) - 2), which the Glibc module does not export.
+      timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2),
+      timespec(tv_sec: time_t(seconds), tv_nsec: Int(nanoseconds)),
+    ]
+    try valueOrErrno { futimens(rawValue, &times) }
+  }
+
   /// fchown(2)
   public func changeOwner(user: UInt32, group: UInt32) throws(Errno) {
     try valueOrErrno { fchown(rawValue, uid_t(user), gid_t(group)) }

@@ -38,6 +38,12 @@ public enum FileSystem {
     try valueOrErrno { Glibc.link(existing, newPath) }
   }
 
+  /// rmdir(2): removes the folder at `path` when it is empty (a symbolic
+  /// link there fails with `notDirectory`).
+  public static func removeFolder(_ path: String) throws(Errno) {
+    try valueOrErrno { rmdir(path) }
+  }
+
   /// mkdir(2); `permissions` is narrowed by the umask.
   public static func makeFolder(_ path: String, permissions: UInt32) throws(Errno) {
     try valueOrErrno { mkdir(path, mode_t(permissions)) }
@@ -52,11 +58,6 @@ public enum FileSystem {
     }
     guard let made else { throw Errno.current }
     return made
-  }
-
-  /// rmdir(2): removes an empty folder.
-  public static func removeFolder(_ path: String) throws(Errno) {
-    try valueOrErrno { rmdir(path) }
   }
 
   /// chmod(2)

@@ -70,14 +70,15 @@ public final class EditingSession {
 
   /// Writes `hint` (dimmed when `dimmed`) on its own line, then edits `text`
   /// on the line below, the cursor at its end, until Enter, Ctrl-C or
-  /// Ctrl-D on an empty line.
+  /// Ctrl-D on an empty line. `versions` (newest first) are what Up, Down,
+  /// Ctrl-R and Ctrl-S reach; Enter gives the line shown.
   ///
   /// `text` is consumed: the editor keeps it as its own chunks, and a large
   /// note is not also held as a String while it is edited.
   public func readLine(
-    text: consuming String, hint: String, dimmed: Bool
+    text: consuming String, hint: String, dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
-    state = EditState(text: consume text)
+    state = EditState(text: consume text, versions: versions)
     hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
     let plain = Array(hint.utf8)
     self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
@@ -117,9 +118,11 @@ public final class EditingSession {
           changed = false
           continue
         }
-        // Keys that came in the same read as Enter are on the line too:
-        // show the line as it is saved (or dropped).
-        if changed { try draw() }
+        // Keys that came in the same read as Enter are on the line too, and
+        // Enter during a search puts the found line in the search's place:
+        // show the line as it is saved (or dropped). A draw with nothing
+        // changed writes nothing.
+        try draw()
         return ending
       }
       // One redraw per read, however many keys it brought (a fast paste).
@@ -255,7 +258,7 @@ public final class EditingSession {
     width = terminal.size.columns
     try terminal.write(
       renderMeasuringWidths { [state, width] in
-        $0.render(state.buffer, cursor: state.cursor, width: width)
+        $0.render(state, width: width)
       })
   }
 

@@ -368,7 +368,8 @@ struct EditorTests {
         columns: 200)
     }
 
-    @Test("the editor's text is saved, one trailing newline dropped: Saved.")
+    @Test(
+      "the editor's text is saved, one trailing newline dropped: Saved.; the old note is version 1")
     func saves() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
       try editors.home.writeNote("buy milk")
@@ -378,6 +379,9 @@ struct EditorTests {
       #expect(try run.waitForStatus() == 0)
       #expect(editors.home.note == "buy bread")
       #expect(try run.session.look().lines.contains("Saved."))
+      let replaced = try editors.home.run("show", "1")
+      replaced.expectSuccess()
+      #expect(replaced.stdoutText == "buy milk\n", "the replaced note is kept as version 1")
       #expect(
         editors.seen?.contains(#"b   u   y       m   i   l   k  \n"#) == true,
         "\(editors.seen ?? "")")

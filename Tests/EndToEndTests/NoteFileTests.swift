@@ -36,7 +36,7 @@ extension CommandTests {
         try home.run("save", input: .bytes(Array("newer\n".utf8))).expectSuccess()
         #expect(home.note == "newer")
         #expect(home.mode(of: home.notePath) == mode)
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
       }
 
       @Test("other files in the documents folder are left alone by save and clear")
@@ -49,7 +49,7 @@ extension CommandTests {
         try home.run("save", "x").expectSuccess()
         try home.run("save", input: .bytes(Array("y\n".utf8))).expectSuccess()
         try home.run("clear").expectSuccess()
-        #expect(home.entries(in: home.documents) == others.sorted())
+        #expect(home.entriesBesideVersions(in: home.documents) == others.sorted())
         for name in others {
           #expect(home.contents(of: home.documents + "/" + name) == Array(name.utf8))
         }
@@ -113,8 +113,8 @@ extension CommandTests {
           try FileManager.default.destinationOfSymbolicLink(atPath: home.notePath) == destination)
         #expect(home.contents(of: target) == Array("new text".utf8))
         #expect(home.mode(of: target) == 0o644)
-        #expect(home.entries(in: home.work + "/synced") == ["real-note.txt"])
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        #expect(home.entriesBesideVersions(in: home.work + "/synced") == ["real-note.txt"])
+        #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
         let shown = try home.run("show")
         #expect(shown.stdoutText == "new text\n")
       }
@@ -268,7 +268,7 @@ extension CommandTests {
         #expect(result.stdoutText == String(repeating: "status 0\n", count: letters.count))
         let note = try #require(home.contents(of: home.notePath))
         #expect(inputs.values.contains(note), "the note is exactly one of the inputs")
-        #expect(home.entries(in: home.documents) == ["datafile.dat"])
+        #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
       }
     }
   }

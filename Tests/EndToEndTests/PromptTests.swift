@@ -427,6 +427,13 @@ extension TemporaryHome {
   /// documents folder: no temporary file was left behind.
   func expectNoteAlone(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(note == text, sourceLocation: sourceLocation)
-    #expect(entries(in: documents) == ["datafile.dat"], sourceLocation: sourceLocation)
+    #expect(
+      entriesBesideVersions(in: documents) == ["datafile.dat"], sourceLocation: sourceLocation)
+  }
+
+  /// The names in `folder`, sorted, without the versions folder a save that
+  /// replaced a note keeps there (`.NAME.versions`).
+  func entriesBesideVersions(in folder: String) -> [String] {
+    entries(in: folder).filter { !($0.hasPrefix(".") && $0.hasSuffix(".versions")) }
   }
 }

@@ -137,8 +137,8 @@ import Testing
       let variables = try ManPageSource().tagNames(inSection: "ENVIRONMENT")
       #expect(
         variables == [
-          "FILENOTE_FILE", "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM", "VISUAL", "EDITOR",
-          "TMPDIR",
+          "FILENOTE_FILE", "FILENOTE_VERSIONS", "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM",
+          "VISUAL", "EDITOR", "TMPDIR",
         ])
     }
 

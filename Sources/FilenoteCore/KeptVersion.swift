@@ -1,0 +1,73 @@
+import SystemCalls
+
+/// One version of the note kept in the versions folder, as a listing sees it.
+///
+/// Its file name is `<sequence>-<seconds>`: a sequence number of ten digits,
+/// one more than the largest in the folder when it was kept (so the newest
+/// is the largest, whatever the clock says), and the second it was kept, in
+/// seconds since the epoch. Only names of exactly that form are versions;
+/// anything else in the folder was not written by filenote and is left alone.
+public struct KeptVersion: Equatable, Sendable {
+  /// The file's name in the versions folder.
+  public let name: String
+  /// Its place in the order of keeping: larger is newer.
+  public let sequence: UInt64
+  /// Its size in bytes.
+  public let size: Int64
+  /// When its text was saved (the file's modification time), in seconds
+  /// since the epoch: a hard link keeps the replaced note's own time.
+  public let saved: Int64
+  /// The file, so that the current note (the same file between keeping and
+  /// replacing, after a kill) is never listed as a version of itself.
+  let device: UInt64
+  let inode: UInt64
+
+  init(name: String, sequence: UInt64, status: FileStatus) {
+    self.name = name
+    self.sequence = sequence
+    size = status.size
+    saved = status.modified.seconds
+    device = status.device
+    inode = status.inode
+  }
+
+  static let sequenceDigits = 10
+
+  /// The file name of the version kept `sequence`-th, at `seconds`.
+  static func name(sequence: UInt64, keptAt seconds: Int64) -> String {
+    let digits = String(sequence)
+    return String(repeating: "0", count: max(0, sequenceDigits - digits.count)) + digits + "-"
+      + String(max(0, seconds))
+  }
+
+  /// The sequence number in `name`, or nil when filenote does not write
+  /// such a name.
+  static func sequence(ofName name: String) -> UInt64? {
+    let utf8 = Array(name.utf8)
+    guard utf8.count > sequenceDigits + 1, utf8.count <= sequenceDigits + 21,
+      utf8[sequenceDigits] == UInt8(ascii: "-")
+    else { return nil }
+    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+    guard utf8[..<sequenceDigits].allSatisfy(isDigit),
+      utf8[(sequenceDigits + 1)...].allSatisfy(isDigit)
+    else { return nil }
+    return UInt64(String(decoding: utf8[..<sequenceDigits], as: UTF8.self))
+  }
+
+  /// The prefix of the names of copies still being written (where a hard
+  /// link is impossible), `.copy.<pid>.<random>`: they become versions by a
+  /// rename, so no listing ever sees half of one.
+  static let copyPrefix = ".copy."
+
+  /// Whether filenote writes names like `name` (a version or a copy in progress).
+  static func isWrittenByFilenote(_ name: String) -> Bool {
+    sequence(ofName: name) != nil || isCopy(name)
+  }
+
+  static func isCopy(_ name: String) -> Bool {
+    guard name.hasPrefix(copyPrefix) else { return false }
+    let fields = name.dropFirst(copyPrefix.count).split(
+      separator: ".", omittingEmptySubsequences: false)
+    return fields.count == 2 && Int32(fields[0]) != nil && UInt32(fields[1]) != nil
+  }
+}

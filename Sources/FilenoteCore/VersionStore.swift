@@ -1,0 +1,184 @@
+import SystemCalls
+
+/// The versions of one note: the files in the hidden folder `.NAME.versions`
+/// beside the note file (beside a symbolic link's target, since that is the
+/// file a save replaces). How versions are kept is `VersionWriter`'s; this is
+/// what readers (`history`, `show N`) use, and they never take the lock.
+///
+/// The folder is used only when it is a real folder (never followed through
+/// a link), owned by the user and closed to everyone else (issue 14): a
+/// planted folder or link cannot redirect a read, a keep or a removal.
+/// Every name in it is looked up relative to the open folder.
+struct VersionStore {
+  /// Versions kept when `FILENOTE_VERSIONS` does not say.
+  static let defaultCount = 100
+  /// The most the versions may take together by default (64 MiB).
+  static let defaultMaximumTotalSize: Int64 = 64 << 20
+
+  /// The note file whose versions these are (where its links end).
+  let note: String
+  /// The versions folder.
+  let path: String
+  /// How many versions a save keeps; 0 keeps none and removes the kept ones.
+  let count: Int
+  /// The most the versions may take together; the newest is kept even when
+  /// it alone is larger.
+  let maximumTotalSize: Int64
+
+  init(
+    note: String, count: Int = defaultCount, maximumTotalSize: Int64 = defaultMaximumTotalSize
+  ) {
+    self.note = note
+    // `.` and `.versions` add 10 bytes: a name near the file system's 255 is
+    // shortened (by whole characters) so any note that can be saved has versions.
+    var used = 0
+    let name = FileStore.baseName(of: note).prefix { character in
+      used += character.utf8.count
+      return used <= 240
+    }
+    path = FileStore.join(FileStore.folder(of: note), "." + name + ".versions")
+    self.count = count
+    self.maximumTotalSize = maximumTotalSize
+  }
+
+  /// The count `FILENOTE_VERSIONS` sets: digits only; empty or unset is the default.
+  static func count(fromSetting setting: String?) throws(FilenoteError) -> Int {
+    guard let setting, !setting.isEmpty else { return defaultCount }
+    guard setting.utf8.count <= 9,
+      setting.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+      let count = Int(setting)
+    else { throw .invalidVersionCount(setting) }
+    return count
+  }
+
+  /// Whether there is a note file to keep (a regular file): the folder is
+  /// made only then, so a save that is refused for another reason (the
+  /// note is a folder, say) leaves nothing behind.
+  var hasNote: Bool {
+    (try? FileSystem.status(note, followingLinks: false))?.kind == .regular
+  }
+
+  /// Opens the folder, never through a symbolic link, and checks that it is
+  /// the user's own and closed to others; nil when there is none.
+  func open() throws(FilenoteError) -> Folder? {
+    let folder: Folder
+    do {
+      folder = try Folder.open(path)
+    } catch {
+      if error == .noSuchFileOrDirectory { return nil }
+      guard error == .tooManySymbolicLinkLevels || error == .notDirectory,
+        let info = try? FileSystem.status(path, followingLinks: false)
+      else { throw .system(.read, .file(path), errno: error) }
+      throw .versionsFolderUnsafe(
+        path: path, reason: info.kind == .symbolicLink ? .symbolicLink : .notAFolder)
+    }
+    let info: FileStatus
+    do { info = try folder.descriptor.status() } catch {
+      folder.close()
+      throw .system(.read, .file(path), errno: error)
+    }
+    var reason: FilenoteError.UnsafeFolderReason?
+    if info.owner != CurrentProcess.effectiveUser {
+      reason = .ownedByAnotherUser(info.owner)
+    } else if info.permissions & 0o077 != 0 {
+      reason = .openToOthers(permissions: info.permissions)
+    }
+    if let reason {
+      folder.close()
+      throw .versionsFolderUnsafe(path: path, reason: reason)
+    }
+    return folder
+  }
+
+  /// Every version in `folder` with a name filenote writes and a regular
+  /// file behind it, newest first, the current note's own file included
+  /// (see `listed(in:)`).
+  func entries(in folder: Folder) throws(FilenoteError) -> [KeptVersion] {
+    let names: [String]
+    do { names = try folder.names() } catch { throw .system(.read, .file(path), errno: error) }
+    var entries: [KeptVersion] = []
+    for name in names {
+      guard let sequence = KeptVersion.sequence(ofName: name),
+        let info = try? folder.status(of: name), info.kind == .regular
+      else { continue }
+      entries.append(KeptVersion(name: name, sequence: sequence, status: info))
+    }
+    return entries.sorted { $0.sequence > $1.sequence }
+  }
+
+  /// The versions as `history` numbers them (1 is the newest): the entries
+  /// without the current note's file, which is there only between keeping
+  /// it and replacing it (a writer killed at that moment leaves it).
+  func listed(in folder: Folder) throws(FilenoteError) -> [KeptVersion] {
+    let entries = try entries(in: folder)
+    guard let current = try? FileSystem.status(note) else { return entries }
+    return entries.filter { !$0.isFile(current) }
+  }
+
+  /// The versions, newest first; none when there is no folder.
+  func listed() throws(FilenoteError) -> [KeptVersion] {
+    guard let folder = try open() else { return [] }
+    defer { folder.close() }
+    return try listed(in: folder)
+  }
+
+  /// The bytes of version `number` (1 is the newest), which must be UTF-8.
+  func read(number: Int) throws(FilenoteError) -> [UInt8] {
+    // A writer may prune the version between the listing and the read:
+    // list again rather than fail.
+    for _ in 0..<3 {
+      guard let folder = try open() else { throw .noVersion(number: number, kept: 0) }
+      defer { folder.close() }
+      let versions = try listed(in: folder)
+      guard number >= 1, number <= versions.count else {
+        throw .noVersion(number: number, kept: versions.count)
+      }
+      let name = versions[number - 1].name
+      do {
+        return try read(name, in: folder)
+      } catch .system(_, _, let errno) where errno == .noSuchFileOrDirectory {
+        continue
+      }
+    }
+    throw .noVersion(number: number, kept: 0)
+  }
+
+  /// The bytes of the version file `name`, never through a link, refused
+  /// when they are not UTF-8.
+  func read(_ name: String, in folder: Folder) throws(FilenoteError) -> [UInt8] {
+    let file = FileStore.join(path, name)
+    let fd: FileDescriptor
+    do { fd = try folder.open(name, .readOnly, options: .nonBlocking) } catch {
+      throw .system(.read, .file(file), errno: error)
+    }
+    defer { fd.close() }
+    let bytes: [UInt8]
+    do throws(Errno) {
+      guard try fd.status().kind == .regular else { throw Errno.invalidArgument }
+      bytes = try fd.readToEnd()
+    } catch {
+      throw .system(.read, .file(file), errno: error)
+    }
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
+      throw .fileNotUTF8(path: file, offset: offset)
+    }
+    return bytes
+  }
+
+  /// Up to `limit` bytes from the start of version `name`; empty when it
+  /// cannot be read (a listing shows what it can).
+  func beginning(of name: String, in folder: Folder, limit: Int) -> [UInt8] {
+    guard let fd = try? folder.open(name, .readOnly, options: .nonBlocking) else { return [] }
+    defer { fd.close() }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    let count = bytes.withUnsafeMutableBytes { (try? fd.read(into: $0)) ?? 0 }
+    return Array(bytes[0..<count])
+  }
+}
+
+extension KeptVersion {
+  /// Whether this version is the file `info` describes.
+  func isFile(_ info: FileStatus) -> Bool {
+    inode == info.inode && device == info.device
+  }
+}

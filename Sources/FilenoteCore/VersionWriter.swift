@@ -1,0 +1,375 @@
+import SystemCalls
+
+// Keeping a version, designed so that a kill -9 at any moment leaves every
+// version kept before whole and listed once, never lists the current note as
+// a version of itself, and never loses the note:
+//
+// 1. open the versions folder beside the note's file, never through a link
+//    (creating it mode 0700 and syncing its parent on first use), and use it
+//    only when it is the user's own and closed to others;
+// 2. inside the note's writer lock (`LockedNote`), also take flock(2) on
+//    that folder, which the kernel drops when the writer dies (it predates
+//    the writer lock and guards the folder itself); then list the names
+//    filenote writes there, and
+//    remove copies a dead writer left half done (`.copy.*`: only the lock's
+//    holder writes one, so any found now is dead);
+// 3. decide whether to keep the note file at all: not when there is none;
+//    not when the save changes nothing (same bytes as the new note); not
+//    when the newest version is that very file (same inode: a writer killed
+//    between steps 4 and 6 kept it already) or holds the same bytes (two
+//    identical neighbours are never listed twice);
+// 4. keep it under the next name, `<sequence + 1>-<now>`: a hard link of the
+//    note file, so nothing is copied; where a link is impossible (EXDEV,
+//    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
+//    fsynced, then renamed to that name, so no name ever holds half a file;
+// 5. after the new note's own fsync and right before the rename that
+//    replaces the note, fsync the folder (and its parent when the folder is
+//    new): the version's name is on disk before the note is replaced, so a
+//    power cut cannot lose both. (Done there rather than right after the
+//    link because the new note's fsync has, on a journaling file system,
+//    already committed the link: this fsync then costs a disk flush, not a
+//    commit. If the note is not replaced after all, `abandon()` takes the
+//    version back: a command that fails changes nothing.)
+// 6. the caller replaces the note (rename over the note, fsync of the
+//    note's folder) or removes it (`clear`). Until that rename the new
+//    version and the note are one file: listings leave out the version
+//    whose inode is the note's, so it is listed only once the note has
+//    moved on;
+// 7. make the version owner-only (0600): until step 6 it was the note, and
+//    the note keeps its own mode;
+// 8. prune: the newest `count` versions and at most 64 MiB in all stay
+//    (the newest always), the older go, oldest first; only names filenote
+//    writes are removed, each relative to the open folder; then release the
+//    lock.
+//
+// `restore N` keeps the note the same way (3–5), then renames version N's
+// file over the note in one step (after giving it the note's mode): at
+// every instant version N is either still a version or the note, never both
+// listed and never neither.
+
+/// A writer's hold on the versions folder: open, locked, and listed as the
+/// lock found it. Closing it (or the process dying) releases the lock.
+final class VersionWriter {
+  let store: VersionStore
+  private let folder: Folder
+  /// Every version, newest first, as of the lock and this writer's changes.
+  private(set) var entries: [KeptVersion]
+  /// The name this writer kept, to make owner-only once the note has moved on.
+  private var keptName: String?
+  private var isOpen = true
+  /// Whether this writer made the folder, whose own entry is then not on
+  /// disk until its parent is synced (step 5).
+  private var isNew = false
+  /// Whether something was linked or renamed into the folder that step 5
+  /// must make durable.
+  private var needsSync = false
+
+  private init(store: VersionStore, folder: Folder) throws(FilenoteError) {
+    self.store = store
+    self.folder = folder
+    entries = try store.entries(in: folder)
+  }
+
+  deinit { close() }
+
+  /// Releases the lock.
+  func close() {
+    if isOpen { folder.close() }
+    isOpen = false
+  }
+
+  /// The versions as `history` numbers them (without the current note's file).
+  var listed: [KeptVersion] {
+    guard let current = try? FileSystem.status(store.note) else { return entries }
+    return entries.filter { !$0.isFile(current) }
+  }
+
+  /// The bytes of `version`, refused when they are not UTF-8.
+  func read(_ version: KeptVersion) throws(FilenoteError) -> [UInt8] {
+    try store.read(version.name, in: folder)
+  }
+
+  /// Steps 1–2: opens and locks the folder; when there is none, creates it
+  /// (`creating`) or returns nil.
+  static func open(_ store: VersionStore, creating: Bool) throws(FilenoteError) -> VersionWriter? {
+    var created = false
+    for _ in 0..<20 {
+      guard let folder = try store.open() else {
+        guard creating else { return nil }
+        created = try create(store.path) || created
+        continue
+      }
+      do {
+        try folder.lockExclusive()
+      } catch {
+        folder.close()
+        throw .cannotKeepVersion(path: store.path, errno: error)
+      }
+      // `clear --all` removes the folder under the lock: use this one only
+      // if it is still the one at its path.
+      if let mine = try? folder.descriptor.status(),
+        let now = try? FileSystem.status(store.path, followingLinks: false),
+        mine.inode == now.inode && mine.device == now.device
+      {
+        let writer: VersionWriter
+        do { writer = try VersionWriter(store: store, folder: folder) } catch {
+          folder.close()
+          throw error
+        }
+        writer.isNew = created
+        writer.removeDeadCopies()
+        return writer
+      }
+      folder.close()
+    }
+    throw .cannotKeepVersion(path: store.path, errno: .resourceBusy)
+  }
+
+  /// Creates the folder, mode exactly 0700 whatever the umask, and syncs
+  /// its parent so the folder survives a crash with what goes in it.
+  private static func create(_ path: String) throws(FilenoteError) -> Bool {
+    do {
+      try FileSystem.makeFolder(path, permissions: 0o700)
+    } catch {
+      if error == .fileExists { return false }
+      throw .cannotKeepVersion(path: path, errno: error)
+    }
+    do {
+      let folder = try Folder.open(path)
+      defer { folder.close() }
+      try folder.descriptor.changePermissions(0o700)
+    } catch {
+      throw .cannotKeepVersion(path: path, errno: error)
+    }
+    return true
+  }
+
+  private func removeDeadCopies() {
+    guard let names = try? folder.names() else { return }
+    for name in names where KeptVersion.isCopy(name) && isRegularFile(name) {
+      try? folder.remove(name)
+    }
+  }
+
+  /// Steps 3–5: keeps the note file as the newest version, unless there is
+  /// nothing to keep. `replacement` is the file about to replace the note
+  /// (nil when the note is being removed): when it holds the same bytes,
+  /// the save changes nothing and nothing is kept.
+  func keepNote(replacedBy replacement: String?) throws(FilenoteError) {
+    let note: FileStatus
+    do {
+      note = try FileSystem.status(store.note, followingLinks: false)
+    } catch {
+      if error == .noSuchFileOrDirectory { return }
+      throw .cannotKeepVersion(path: store.path, errno: error)
+    }
+    // The save itself refuses anything else.
+    guard note.kind == .regular else { return }
+    if let newest = entries.first {
+      if newest.isFile(note) { return }
+      if newest.size == note.size,
+        Self.sameBytes(store.note, FileStore.join(store.path, newest.name))
+      {
+        return
+      }
+    }
+    if let replacement, Self.sameBytes(store.note, replacement) { return }
+
+    let sequence = (entries.first?.sequence ?? 0) + 1
+    let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
+    do {
+      try folder.link(store.note, as: name)
+    } catch {
+      guard [.improperLink, .notPermitted, .tooManyLinks, .notSupported].contains(error) else {
+        throw .cannotKeepVersion(path: store.path, errno: error)
+      }
+      try copy(store.note, as: name, modified: note.modified)
+    }
+    keptName = name
+    needsSync = true
+    let kept = (try? folder.status(of: name)) ?? note
+    entries.insert(KeptVersion(name: name, sequence: sequence, status: kept), at: 0)
+  }
+
+  /// Step 5, right before the note is replaced: the folder (and, when it
+  /// is new, its parent) fsynced, so the kept version's name is on disk
+  /// first. Run after the new note's own fsync, which on a journaling file
+  /// system has committed the link already, so this costs little more.
+  func makeDurable() throws(FilenoteError) {
+    guard needsSync else { return }
+    var failure: Errno?
+    do { try folder.sync() } catch { failure = error }
+    if failure == nil && isNew {
+      do { try FileStore.syncFolder(of: store.path, operation: .createFolder) } catch {
+        if case .system(_, _, let errno) = error { failure = errno } else { failure = .ioError }
+      }
+    }
+    if let failure {
+      // Not kept after all: the note stays, so its second name goes.
+      if let keptName { try? folder.remove(keptName) }
+      keptName = nil
+      throw .cannotKeepVersion(path: store.path, errno: failure)
+    }
+    needsSync = false
+  }
+
+  /// Step 4 where no hard link can be made: a copy, complete and on disk
+  /// before it gets its version's name.
+  private func copy(
+    _ path: String, as name: String, modified: (seconds: Int64, nanoseconds: Int64)
+  ) throws(FilenoteError) {
+    let copyName =
+      KeptVersion.copyPrefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max))"
+    do throws(Errno) {
+      let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+      defer { source.close() }
+      let copy = try folder.open(
+        copyName, .writeOnly, options: [.create, .exclusiveCreate], permissions: 0o600)
+      defer { copy.close() }
+      let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
+      defer { chunk.deallocate() }
+      while true {
+        let count = try source.read(into: chunk)
+        if count == 0 { break }
+        try copy.writeAll(UnsafeRawBufferPointer(rebasing: chunk[0..<count]))
+      }
+      // History shows when the text was saved, as a link would keep it.
+      try copy.setModificationTime(seconds: modified.seconds, nanoseconds: modified.nanoseconds)
+      try copy.sync()
+      try folder.rename(copyName, toName: name)
+    } catch {
+      try? folder.remove(copyName)
+      throw .cannotKeepVersion(path: store.path, errno: error)
+    }
+  }
+
+  /// `restore N`: moves version `number`'s file over the note in one rename
+  /// (after giving it the note's mode). Call `keepNote` first.
+  /// - Returns: false when its file cannot be renamed there (another file
+  ///   system): the caller then saves its bytes instead and calls `forget`.
+  func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
+    let file = FileStore.join(store.path, version.name)
+    let permissions = (try? FileSystem.status(store.note))?.permissions ?? 0o600
+    do throws(Errno) {
+      let fd = try folder.open(version.name, .readOnly, options: .nonBlocking)
+      defer { fd.close() }
+      try fd.changePermissions(permissions)
+      try fd.sync()
+    } catch {
+      throw .system(.save, .file(file), errno: error)
+    }
+    try makeDurable()
+    do {
+      try folder.rename(version.name, to: store.note)
+    } catch {
+      if error == .improperLink { return false }
+      throw .system(.save, .file(file), errno: error)
+    }
+    entries.removeAll { $0.name == version.name }
+    try FileStore.syncFolder(of: store.note, operation: .save)
+    try? folder.sync()
+    return true
+  }
+
+  /// Undoes steps 4–5 when the note could not be replaced or removed after
+  /// all: a command that fails changes nothing, so the version kept for it
+  /// goes (a link is the note itself; a copy would list the note twice),
+  /// and so does the folder when this writer made it and it is empty.
+  func abandon() {
+    if let keptName {
+      try? folder.remove(keptName)
+      try? folder.sync()
+      entries.removeAll { $0.name == keptName }
+    }
+    keptName = nil
+    needsSync = false
+    if isNew && entries.isEmpty { try? FileSystem.removeFolder(store.path) }
+  }
+
+  /// Removes version `version`'s file (after its bytes became the note).
+  func forget(_ version: KeptVersion) {
+    try? folder.remove(version.name)
+    try? folder.sync()
+    entries.removeAll { $0.name == version.name }
+  }
+
+  /// Steps 7–8, after the note was replaced or removed. Failures here
+  /// change nothing that was saved, so they are not errors.
+  func finish() {
+    if let keptName, let fd = try? folder.open(keptName, .readOnly, options: .nonBlocking) {
+      try? fd.changePermissions(0o600)
+      fd.close()
+    }
+    keptName = nil
+    let current = try? FileSystem.status(store.note)
+    var count = 0
+    var total: Int64 = 0
+    var isFull = false
+    var removed = false
+    for entry in entries {
+      if let current, entry.isFile(current) { continue }
+      if !isFull && count < store.count
+        && (count == 0 || total + entry.size <= store.maximumTotalSize)
+      {
+        count += 1
+        total += entry.size
+        continue
+      }
+      // Oldest out first: once one does not fit, none older stays.
+      isFull = true
+      if (try? folder.remove(entry.name)) != nil { removed = true }
+    }
+    if removed {
+      entries = entries.filter { (try? folder.status(of: $0.name)) != nil }
+      try? folder.sync()
+    }
+  }
+
+  /// Removes every version (and copy) filenote wrote, and the folder when
+  /// nothing else is left in it. Returns how many versions were listed.
+  @discardableResult
+  func removeAll() -> Int {
+    let count = listed.count
+    if let names = try? folder.names() {
+      for name in names where KeptVersion.isWrittenByFilenote(name) && isRegularFile(name) {
+        try? folder.remove(name)
+      }
+    }
+    entries = []
+    try? folder.sync()
+    // Still under the lock: a writer waiting for it sees the folder gone
+    // (see `open`) and makes a new one.
+    if (try? FileSystem.removeFolder(store.path)) != nil {
+      try? FileStore.syncFolder(of: store.path, operation: .remove)
+    }
+    return count
+  }
+
+  /// Whether `name` is a regular file: anything else (a link named like a
+  /// version, a folder) was not written by filenote and is left alone.
+  private func isRegularFile(_ name: String) -> Bool {
+    (try? folder.status(of: name))?.kind == .regular
+  }
+
+  /// Whether two files hold the same bytes (false when either cannot be read).
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    guard let a = try? FileDescriptor.open(first, .readOnly, options: [.noFollow, .nonBlocking])
+    else { return false }
+    defer { a.close() }
+    guard let b = try? FileDescriptor.open(second, .readOnly, options: [.noFollow, .nonBlocking])
+    else { return false }
+    defer { b.close() }
+    guard let sizeA = try? a.status().size, let sizeB = try? b.status().size, sizeA == sizeB
+    else { return false }
+    let chunkSize = 64 * 1024
+    var bufferA = [UInt8](repeating: 0, count: chunkSize)
+    var bufferB = [UInt8](repeating: 0, count: chunkSize)
+    while true {
+      let countA = bufferA.withUnsafeMutableBytes { (try? a.read(into: $0)) ?? -1 }
+      let countB = bufferB.withUnsafeMutableBytes { (try? b.read(into: $0)) ?? -1 }
+      if countA < 0 || countA != countB { return false }
+      if countA == 0 { return true }
+      if bufferA[0..<countA] != bufferB[0..<countB] { return false }
+    }
+  }
+}

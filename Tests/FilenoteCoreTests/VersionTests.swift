@@ -1,0 +1,451 @@
+import Foundation
+import SystemCalls
+import Testing
+
+@testable import FilenoteCore
+
+/// SPEC "Versions": nothing saved is lost by the next save.
+@Suite struct VersionTests {
+  /// A note `notes/datafile.dat` in a fresh folder, and its versions.
+  struct Fixture {
+    let folder = TemporaryFolder()
+    var setting: String? = nil
+    var store: FileStore {
+      var store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
+      store.versionsSetting = setting
+      return store
+    }
+    var versionsFolder: String { folder.file("notes/.datafile.dat.versions") }
+    var note: String? {
+      folder.bytes("notes/datafile.dat").map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The texts `history` lists, newest first.
+    func texts() throws -> [String] {
+      let count = try store.versions().count
+      return try (0..<count).map { String(decoding: try store.readVersion($0 + 1), as: UTF8.self) }
+    }
+
+    /// The names filenote wrote in the versions folder, sorted.
+    var versionNames: [String] { folder.names(in: "notes/.datafile.dat.versions") }
+
+    func status(_ path: String) -> stat {
+      var info = stat()
+      lstat(path, &info)
+      return info
+    }
+
+    func save(_ texts: String...) throws {
+      for text in texts { try store.save(text) }
+    }
+  }
+
+  @Suite struct Keeping {
+    @Test func aSaveKeepsTheNoteItReplacesAsVersion1AsAHardLink() throws {
+      let fixture = Fixture()
+      try fixture.save("first")
+      let firstInode = fixture.status(fixture.folder.file("notes/datafile.dat")).st_ino
+      try fixture.save("second")
+      #expect(try fixture.texts() == ["first"])
+      let name = try #require(fixture.versionNames.first)
+      #expect(fixture.status(fixture.versionsFolder + "/" + name).st_ino == firstInode)
+    }
+
+    @Test func theFirstSaveKeepsNothingAndMakesNoFolder() throws {
+      let fixture = Fixture()
+      try fixture.save("first")
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(try fixture.store.versions().isEmpty)
+    }
+
+    @Test func theFolderIsMode0700AndEachVersionOwnerOnlyWhateverTheNotesMode() throws {
+      let fixture = Fixture()
+      try fixture.save("first")
+      chmod(fixture.folder.file("notes/datafile.dat"), 0o644)
+      let previous = umask(0o077)
+      defer { umask(previous) }
+      try fixture.save("second")
+      #expect(fixture.status(fixture.versionsFolder).st_mode & 0o7777 == 0o700)
+      let name = try #require(fixture.versionNames.first)
+      #expect(fixture.status(fixture.versionsFolder + "/" + name).st_mode & 0o7777 == 0o600)
+      #expect(fixture.folder.mode("notes/datafile.dat") == 0o644, "the note keeps its mode")
+    }
+
+    @Test func versionsAreListedNewestFirst() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c", "d")
+      #expect(try fixture.texts() == ["c", "b", "a"])
+      #expect(fixture.note == "d")
+    }
+
+    @Test func aSaveThatChangesNothingKeepsNothing() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "b", "b")
+      #expect(try fixture.texts() == ["a"])
+    }
+
+    @Test func twoIdenticalNeighboursAreNeverListedTwice() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      // The note written again by another tool with the same text as version 1.
+      fixture.folder.write("notes/datafile.dat", "a")
+      try fixture.save("c")
+      #expect(try fixture.texts() == ["a"])
+    }
+
+    @Test func throughASymbolicLinkVersionsAreBesideTheTarget() throws {
+      let fixture = Fixture()
+      fixture.folder.write("elsewhere/real.txt", "old")
+      try FileManager.default.createDirectory(
+        atPath: fixture.folder.file("notes"), withIntermediateDirectories: true)
+      #expect(symlink("../elsewhere/real.txt", fixture.store.path) == 0)
+      try fixture.save("new")
+      #expect(fixture.folder.names(in: "elsewhere/.real.txt.versions").count == 1)
+      #expect(try fixture.texts() == ["old"])
+    }
+
+    @Test func theCurrentNotesOwnFileInTheFolderIsNeverListed() throws {
+      // What a writer killed between keeping and renaming leaves: a version
+      // that is the note itself.
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      let name = KeptVersion.name(sequence: 99, keptAt: 0)
+      #expect(
+        link(fixture.folder.file("notes/datafile.dat"), fixture.versionsFolder + "/" + name) == 0)
+      #expect(try fixture.texts() == ["a"])
+      // The next save keeps it under that name, once.
+      try fixture.save("c")
+      #expect(try fixture.texts() == ["b", "a"])
+      #expect(fixture.versionNames.count == 2)
+    }
+
+    @Test func aSaveThatFailsAfterKeepingLeavesNoVersionAndNoFolder() throws {
+      // An immutable note: the hard link is refused, so a copy is kept, and
+      // then the rename over the note fails.
+      let fixture = Fixture()
+      try fixture.save("a")
+      let note = fixture.folder.file("notes/datafile.dat")
+      try #require(try FileStoreFaultTests.run("chattr", "+i", note) == 0, "chattr needs root")
+      defer { _ = try? FileStoreFaultTests.run("chattr", "-i", note) }
+      #expect(throws: FilenoteError.self) { try fixture.store.save("b") }
+      #expect(fixture.note == "a")
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(throws: FilenoteError.self) { try fixture.store.clearKeepingVersion() }
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+    }
+
+    @Test func aStreamedSaveKeepsAVersionToo() throws {
+      let fixture = Fixture()
+      try fixture.save("a")
+      let pipe = try FileDescriptor.pipe()
+      try pipe.writeEnd.writeAll("b\n")
+      pipe.writeEnd.close()
+      defer { pipe.readEnd.close() }
+      try fixture.store.save(streamingFrom: pipe.readEnd)
+      #expect(try fixture.texts() == ["a"])
+      #expect(fixture.note == "b")
+    }
+  }
+
+  @Suite struct Retention {
+    @Test func theVersionsSettingKeepsTheNewestN() throws {
+      var fixture = Fixture()
+      fixture.setting = "3"
+      try fixture.save("a", "b", "c", "d", "e", "f")
+      #expect(try fixture.texts() == ["e", "d", "c"])
+      #expect(fixture.versionNames.count == 3)
+    }
+
+    @Test func theDefaultKeeps100() throws {
+      let fixture = Fixture()
+      for index in 0...102 { try fixture.store.save("note \(index)") }
+      let versions = try fixture.store.versions()
+      #expect(versions.count == 100)
+      #expect(String(decoding: try fixture.store.readVersion(100), as: UTF8.self) == "note 2")
+    }
+
+    @Test func theTotalSizeIsBoundedOldestOutFirstAndTheNewestAlwaysKept() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "bb", "ccc", "dddd", "eeeee")
+      let store = VersionStore(note: fixture.store.path, count: 100, maximumTotalSize: 7)
+      let writer = try #require(try VersionWriter.open(store, creating: false))
+      writer.finish()
+      writer.close()
+      #expect(try fixture.texts() == ["dddd", "ccc"])
+      let tiny = VersionStore(note: fixture.store.path, count: 100, maximumTotalSize: 1)
+      let second = try #require(try VersionWriter.open(tiny, creating: false))
+      second.finish()
+      second.close()
+      #expect(try fixture.texts() == ["dddd"], "the newest stays even when larger than the bound")
+    }
+
+    @Test func zeroKeepsNoneAndRemovesWhatWasKeptAtTheNextSave() throws {
+      var fixture = Fixture()
+      try fixture.save("a", "b", "c")
+      fixture.setting = "0"
+      try fixture.save("d")
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.note == "d")
+    }
+
+    @Test(arguments: ["abc", "-1", "1.5", " 3", "3 ", "9999999999"])
+    func anInvalidSettingIsAnErrorAndTheNoteIsUntouched(setting: String) throws {
+      var fixture = Fixture()
+      try fixture.save("a", "b")
+      fixture.setting = setting
+      #expect(throws: FilenoteError.invalidVersionCount(setting)) { try fixture.store.save("c") }
+      #expect(fixture.note == "b")
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
+    }
+  }
+
+  @Suite struct UndoAndRestore {
+    @Test func undoPutsVersion1BackAndTheReplacedNoteBecomesVersion1() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c")
+      try fixture.store.restoreVersion(1)
+      #expect(fixture.note == "b")
+      #expect(try fixture.texts() == ["c", "a"])
+      try fixture.store.restoreVersion(1)
+      #expect(fixture.note == "c", "a second undo redoes")
+      #expect(try fixture.texts() == ["b", "a"])
+    }
+
+    @Test func restoreNPutsVersionNBack() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c")
+      try fixture.store.restoreVersion(2)
+      #expect(fixture.note == "a")
+      #expect(try fixture.texts() == ["c", "b"])
+    }
+
+    @Test func theRestoredNoteKeepsTheNotesMode() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      chmod(fixture.folder.file("notes/datafile.dat"), 0o640)
+      try fixture.store.restoreVersion(1)
+      #expect(fixture.folder.mode("notes/datafile.dat") == 0o640)
+    }
+
+    @Test(arguments: [0, 3, Int.max])
+    func aNumberThatIsNotKeptIsAnErrorAndChangesNothing(number: Int) throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c")
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+        try fixture.store.restoreVersion(number)
+      }
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+        try fixture.store.readVersion(number)
+      }
+      #expect(fixture.note == "c")
+      #expect(try fixture.texts() == ["b", "a"])
+    }
+
+    @Test func undoWithNoVersionsIsAnError() throws {
+      let fixture = Fixture()
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+        try fixture.store.restoreVersion(1)
+      }
+      try fixture.save("a")
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+        try fixture.store.restoreVersion(1)
+      }
+    }
+
+    @Test func aVersionThatIsNotUTF8IsRefusedAndNothingChanges() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      let name = try #require(fixture.versionNames.first)
+      fixture.folder.write("notes/.datafile.dat.versions/" + name, bytes: [0x61, 0xFF])
+      let path = fixture.versionsFolder + "/" + name
+      #expect(throws: FilenoteError.fileNotUTF8(path: path, offset: 1)) {
+        try fixture.store.restoreVersion(1)
+      }
+      #expect(fixture.note == "b")
+    }
+  }
+
+  @Suite struct Clearing {
+    @Test func clearKeepsTheRemovedNoteAsVersion1() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      #expect(try fixture.store.clearKeepingVersion())
+      #expect(fixture.note == nil)
+      #expect(try fixture.texts() == ["b", "a"])
+      try fixture.store.restoreVersion(1)
+      #expect(fixture.note == "b")
+    }
+
+    @Test func clearAllRemovesTheNoteAndEveryVersionAndCountsThem() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c")
+      let removed = try fixture.store.clearAll()
+      #expect(removed.note && removed.versions == 2)
+      #expect(fixture.folder.names(in: "notes") == [])
+    }
+
+    @Test func clearAllLeavesNamesFilenoteDidNotWrite() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      fixture.folder.write("notes/.datafile.dat.versions/mine.txt", "not a version")
+      chmod(fixture.versionsFolder, 0o700)
+      let removed = try fixture.store.clearAll()
+      #expect(removed.versions == 1)
+      #expect(fixture.versionNames == ["mine.txt"])
+    }
+  }
+
+  @Suite struct UnsafeFolders {
+    @Test func aSymbolicLinkInTheFoldersPlaceRefusesTheSave() throws {
+      let fixture = Fixture()
+      try fixture.save("a")
+      try FileManager.default.createDirectory(
+        atPath: fixture.folder.file("elsewhere"), withIntermediateDirectories: true)
+      chmod(fixture.folder.file("elsewhere"), 0o700)
+      #expect(symlink(fixture.folder.file("elsewhere"), fixture.versionsFolder) == 0)
+      #expect(
+        throws: FilenoteError.versionsFolderUnsafe(
+          path: fixture.versionsFolder, reason: .symbolicLink)
+      ) { try fixture.store.save("b") }
+      #expect(fixture.note == "a")
+      #expect(fixture.folder.names(in: "elsewhere") == [])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
+    }
+
+    @Test func aFileInTheFoldersPlaceRefusesTheSave() throws {
+      let fixture = Fixture()
+      try fixture.save("a")
+      fixture.folder.write("notes/.datafile.dat.versions", "a file")
+      #expect(
+        throws: FilenoteError.versionsFolderUnsafe(
+          path: fixture.versionsFolder, reason: .notAFolder)
+      ) { try fixture.store.save("b") }
+      #expect(fixture.note == "a")
+    }
+
+    @Test func aFolderOpenToOthersRefusesTheSave() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      chmod(fixture.versionsFolder, 0o755)
+      #expect(
+        throws: FilenoteError.versionsFolderUnsafe(
+          path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
+      ) { try fixture.store.save("c") }
+      #expect(throws: FilenoteError.self) { try fixture.store.versions() }
+      #expect(fixture.note == "b")
+    }
+
+    @Test func anotherUsersFolderRefusesTheSave() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      try #require(chown(fixture.versionsFolder, 65534, 65534) == 0, "chown needs root")
+      #expect(
+        throws: FilenoteError.versionsFolderUnsafe(
+          path: fixture.versionsFolder, reason: .ownedByAnotherUser(65534))
+      ) { try fixture.store.save("c") }
+      #expect(fixture.note == "b")
+    }
+
+    @Test func withVersionsOffAnUnsafeFolderIsLeftAloneAndTheSaveHappens() throws {
+      var fixture = Fixture()
+      try fixture.save("a")
+      fixture.folder.write("notes/.datafile.dat.versions", "a file")
+      fixture.setting = "0"
+      try fixture.save("b")
+      #expect(fixture.note == "b")
+      #expect(fixture.folder.bytes("notes/.datafile.dat.versions") == Array("a file".utf8))
+    }
+
+    @Test func namesFilenoteDidNotWriteAreIgnoredAndNeverRemoved() throws {
+      var fixture = Fixture()
+      try fixture.save("a", "b")
+      let foreign = ["notes.txt", "0000000001", "0000000009-12x", "00000000010-1", ".copy.x.1"]
+      for name in foreign { fixture.folder.write("notes/.datafile.dat.versions/" + name, "x") }
+      #expect(
+        symlink(
+          fixture.folder.file("notes/datafile.dat"),
+          fixture.versionsFolder + "/" + KeptVersion.name(sequence: 50, keptAt: 0)) == 0)
+      #expect(try fixture.texts() == ["a"], "a link named like a version is not followed")
+      fixture.setting = "1"
+      try fixture.save("c", "d")
+      #expect(try fixture.texts() == ["c"])
+      for name in foreign { #expect(fixture.versionNames.contains(name)) }
+    }
+
+    @Test func aVersionRemovedByHandIsSimplyGone() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c")
+      let oldest = try #require(fixture.versionNames.first)
+      unlink(fixture.versionsFolder + "/" + oldest)
+      #expect(try fixture.texts() == ["b"])
+      try fixture.save("d")
+      #expect(try fixture.texts() == ["c", "b"])
+    }
+
+    @Test func aDeadWritersHalfCopyIsRemoved() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      fixture.folder.write("notes/.datafile.dat.versions/.copy.999999.1", "half")
+      try fixture.save("c")
+      #expect(!fixture.versionNames.contains(".copy.999999.1"))
+      #expect(try fixture.texts() == ["b", "a"])
+    }
+  }
+
+  @Suite struct Names {
+    @Test func aVersionsNameCarriesItsSequenceAndTime() {
+      let name = KeptVersion.name(sequence: 42, keptAt: 1_764_567_890)
+      #expect(name == "0000000042-1764567890")
+      #expect(KeptVersion.sequence(ofName: name) == 42)
+    }
+
+    @Test(arguments: [
+      "", "0000000042", "0000000042-", "000000042-1", "0000000042-1a", "x000000042-1",
+      "0000000042_1", "0000000042-123456789012345678901",
+    ])
+    func otherNamesAreNotVersions(name: String) {
+      #expect(KeptVersion.sequence(ofName: name) == nil)
+    }
+  }
+
+  @Suite struct HistoryLines {
+    @Test func theFirstLineHasControlCharactersAsStandIns() {
+      #expect(VersionHistory.firstLine(of: Array("a\tb\nsecond".utf8), isCut: false) == "a⇥b")
+      #expect(VersionHistory.firstLine(of: Array("\nsecond".utf8), isCut: false) == "")
+    }
+
+    @Test func aCharacterBrokenByTheReadLimitIsLeftOut() {
+      let bytes = Array("ab€".utf8).dropLast()
+      #expect(VersionHistory.firstLine(of: Array(bytes), isCut: true) == "ab")
+      #expect(VersionHistory.firstLine(of: Array("ab€".utf8), isCut: true) == "ab€")
+    }
+
+    @Test func aLineIsCutToTheColumnsByWholeCharacters() {
+      #expect(VersionHistory.cut("abcdef", toColumns: 4) == "abcd")
+      #expect(VersionHistory.cut("中文字", toColumns: 5) == "中文")
+      #expect(VersionHistory.cut("abc", toColumns: 0) == "")
+    }
+
+    @Test func offATerminalTheFirstLineIsItsFirst256BytesAndOnOneItFitsTheWidth() throws {
+      let fixture = Fixture()
+      try fixture.save(String(repeating: "é", count: 600), "b")
+      let store = try fixture.store.versionStore()
+      let piped = String(
+        decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
+      #expect(piped.hasSuffix("  " + String(repeating: "é", count: 128) + "\n"))
+      let narrow = String(
+        decoding: try #require(try VersionHistory(store: store).lines(width: 40)), as: UTF8.self)
+      #expect(narrow.count == 41, "40 columns and the newline: \(narrow)")
+    }
+
+    @Test func historyListsNumberLocalTimeSizeAndFirstLine() throws {
+      let fixture = Fixture()
+      try fixture.save("first line\nsecond", "b")
+      let store = try fixture.store.versionStore()
+      let text = String(
+        decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
+      let saved = try fixture.store.versions()[0].saved
+      #expect(text == "1  \(LocalTime(secondsSinceEpoch: saved).text)  17  first line\n")
+    }
+  }
+}
