@@ -125,6 +125,16 @@ struct EditorTests {
     return run
   }
 
+  /// `prompt(on:editor:in:columns:)`, then Ctrl-X Ctrl-E once the line is drawn.
+  static func promptInEditor(
+    on note: String, editor: String, in editors: ScriptedEditors, columns: Int = 80
+  ) throws -> PromptTests.ShellRun {
+    let run = try prompt(on: note, editor: editor, in: editors, columns: columns)
+    try run.session.waitForEditLine("> \(note)|")
+    try run.session.send(keys: "C-x", "C-e")
+    return run
+  }
+
   @Suite("Ctrl-X Ctrl-E in the prompt")
   struct InThePrompt {
     @Test("the editor gets the text in a private .txt file; its text replaces the line, one undo")
@@ -199,9 +209,8 @@ struct EditorTests {
     @Test("Ctrl-C typed while the editor runs reaches the editor, not filenote")
     func controlCReachesTheEditor() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
-      let run = try EditorTests.prompt(on: "note", editor: "wait", in: editors, columns: 200)
-      try run.session.waitForEditLine("> note|")
-      try run.session.send(keys: "C-x", "C-e")
+      let run = try EditorTests.promptInEditor(
+        on: "note", editor: "wait", in: editors, columns: 200)
       _ = try editors.waitUntilEditing()
 
       try run.session.send(keys: "C-c")
@@ -303,9 +312,7 @@ struct EditorTests {
       arguments: [SIGTERM, SIGHUP])
     func signalWhileEditing(signal: Int32) throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
-      let run = try EditorTests.prompt(on: "note", editor: "wait", in: editors)
-      try run.session.waitForEditLine("> note|")
-      try run.session.send(keys: "C-x", "C-e")
+      let run = try EditorTests.promptInEditor(on: "note", editor: "wait", in: editors)
       let file = try editors.waitUntilEditing()
       #expect(editors.home.exists(file))
 
@@ -320,9 +327,7 @@ struct EditorTests {
     @Test("a SIGTERM after a SIGINT from elsewhere still reaches the editor and ends filenote")
     func terminateAfterInterrupt() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
-      let run = try EditorTests.prompt(on: "note", editor: "wait", in: editors)
-      try run.session.waitForEditLine("> note|")
-      try run.session.send(keys: "C-x", "C-e")
+      let run = try EditorTests.promptInEditor(on: "note", editor: "wait", in: editors)
       _ = try editors.waitUntilEditing()
       let filenote = try run.filenoteProcessID()
 
