@@ -6,21 +6,22 @@ run's scratch folder. Each case checks that the victim file is byte for
 byte unchanged and still present, the exit status, and the one line on
 standard error.
 
-To cover a new writing command (edit, undo, restore), add a row to
-COMMANDS: a name and a function that runs it on a note path and returns
-an Outcome.
+To cover a new writing command, add a row to COMMANDS: a name and a
+function that runs it on a note path and returns an Outcome.
 """
 
 import contextlib
 import os
 import stat
+import time
 
 from harness import (Outcome, Sandbox, TerminalRun, check, expect_error_line, read_or_none,
-                     require_root, show_bytes, unused_pid, write_file)
+                     require_root, show_bytes, unused_pid, versions_folder_of, write_file)
 
 NOBODY = 65534
 VICTIM = 4242  # a user of its own, so "the victim's own file" is not root's
 SECRET = b"the victim's file\nnot to be touched"
+OLDER = b"an older text, kept as version 1"
 SYSCTL = "/proc/sys/fs/protected_symlinks"
 
 
@@ -59,7 +60,39 @@ def run_prompt(sandbox, path, user=None):
     return Outcome(status, b"", stderr)
 
 
-COMMANDS = [("save", run_save), ("clear", run_clear), ("prompt", run_prompt)]
+def run_undo(sandbox, path, user=None):
+    keep_a_version(path, user)
+    return sandbox.run(["--file", path, "undo"], user=user, timeout=30)
+
+
+def run_restore(sandbox, path, user=None):
+    keep_a_version(path, user)
+    return sandbox.run(["--file", path, "restore", "1"], user=user, timeout=30)
+
+
+def keep_a_version(path, user):
+    """Version 1 of the note at `path`, where filenote keeps it: beside the
+    file a link leads to, in a 0700 folder of the user running filenote.
+    So `undo` and `restore 1` have something to put back wherever the path
+    leads, and a command that followed a planted link would change the
+    victim file."""
+    target = os.path.realpath(path)
+    folder = versions_folder_of(target)
+    owner = 0 if user is None else user
+    os.mkdir(folder, 0o700)
+    os.chown(folder, owner, owner)
+    version = os.path.join(folder, "%010d-%d" % (1, int(time.time())))
+    write_file(version, OLDER, 0o600)
+    os.chown(version, owner, owner)
+
+
+COMMANDS = [
+    ("save", run_save),
+    ("clear", run_clear),
+    ("prompt", run_prompt),
+    ("undo", run_undo),
+    ("restore 1", run_restore),
+]
 
 
 # --- The suite ---------------------------------------------------------------
@@ -94,7 +127,15 @@ def run(settings, ledger):
                       lambda settings, command=command: hard_link(settings, command, True)))
         cases.append(("%s: a hard link to another user's file in the user's own folder" % name,
                       lambda settings, command=command: hard_link(settings, command, False)))
+    for victim_name, setup in VICTIMS:
+        for plant_name, plant in PLANTED_VERSIONS:
+            cases.append(("save with %s planted by nobody as the versions folder in a sticky "
+                          "folder, next to %s" % (plant_name, victim_name),
+                          lambda settings, plant=plant, setup=setup:
+                          planted_versions_folder(settings, plant, setup)))
     cases += [
+        ("pruning and clear --all leave a link named like a version (to a victim file) alone",
+         link_named_like_a_version),
         ("clear refuses a device node through a link (mknod c 1 3)", clear_device_through_link),
         ("clear refuses a FIFO", clear_fifo),
         ("clear refuses a socket", clear_socket),
@@ -385,3 +426,102 @@ def clear_socket(settings):
         return clear_refuses(sandbox, node, node)
     finally:
         server.close()
+
+
+# --- A planted versions folder ------------------------------------------------
+
+
+def plant_link_to_victims_folder(folder, victim):
+    os.symlink(os.path.dirname(victim), folder)
+
+
+def plant_nobodys_folder(folder, victim):
+    # Open to all, so the victim could use it: only its owner tells.
+    os.mkdir(folder)
+    os.chmod(folder, 0o777)
+    write_file(os.path.join(folder, "0000000001-1"), b"nobody's version", 0o600)
+
+
+def plant_file(folder, victim):
+    write_file(folder, b"nobody's file", 0o666)
+
+
+PLANTED_VERSIONS = [
+    ("a link to the victim's folder", plant_link_to_victims_folder),
+    ("a folder of nobody's", plant_nobodys_folder),
+    ("a regular file", plant_file),
+]
+
+
+def snapshot(path):
+    """What is at `path`, enough to see any change: the kind, owner and
+    mode, a link's destination, a file's bytes, a folder's names and
+    files' bytes (one level)."""
+    status = os.lstat(path)
+    shape = (stat.S_IFMT(status.st_mode), status.st_uid, stat.S_IMODE(status.st_mode))
+    if stat.S_ISLNK(status.st_mode):
+        return shape + (os.readlink(path),)
+    if stat.S_ISDIR(status.st_mode):
+        return shape + tuple((name, snapshot(os.path.join(path, name)))
+                             for name in sorted(os.listdir(path)))
+    return shape + (read_or_none(path),)
+
+
+def planted_versions_folder(settings, plant, setup):
+    """The user's note in a sticky shared folder (a save of it would keep a
+    version); nobody has put something of theirs where the versions go."""
+    sandbox = Sandbox(settings, "planted versions")
+    victim, user = setup(sandbox)
+    owner = 0 if user is None else user
+    shared = shared_folder(sandbox)
+    note = os.path.join(shared, "note")
+    write_file(note, b"old")
+    os.chown(note, owner, owner)
+    folder = versions_folder_of(note)
+    as_nobody(plant, folder, victim)
+    victims_folder = snapshot(os.path.dirname(victim))
+    planted = snapshot(folder)
+    line = expect_refused(run_save(sandbox, note, user=user),
+                          ["cannot use the versions folder %s" % folder, "nothing was changed"])
+    expect_intact(note, b"old")
+    expect_intact(victim)
+    check(snapshot(folder) == planted, "the planted versions folder changed")
+    check(snapshot(os.path.dirname(victim)) == victims_folder, "the victim's folder changed")
+    off = sandbox.run(["--file", note, "save", "pwned"], user=user, timeout=30,
+                      env=dict(sandbox.env, FILENOTE_VERSIONS="0"))
+    check(off.status == 0 and read_or_none(note) == b"pwned",
+          "FILENOTE_VERSIONS=0 did not save: %s" % off.describe())
+    expect_intact(victim)
+    check(snapshot(folder) == planted, "FILENOTE_VERSIONS=0 changed the planted versions folder")
+    check(snapshot(os.path.dirname(victim)) == victims_folder, "the victim's folder changed")
+    return line
+
+
+def link_named_like_a_version(settings):
+    """Only the user can write in their versions folder; should a link named
+    like the oldest version be there anyway, pruning and clear --all remove
+    names, never what a link leads to, and not the link either."""
+    sandbox = Sandbox(settings, "link named like a version")
+    victim, _ = root_file(sandbox)
+    note = sandbox.note
+    for text in ("a", "b", "c"):
+        outcome = sandbox.run(["save", text])
+        check(outcome.status == 0, "save %r failed: %s" % (text, outcome.describe()))
+    folder = versions_folder_of(note)
+    oldest = min(name for name in os.listdir(folder) if name[0].isdigit())
+    os.unlink(os.path.join(folder, oldest))
+    link = os.path.join(folder, oldest)
+    os.symlink(victim, link)
+    os.lchown(link, NOBODY, NOBODY)
+    pruned = sandbox.run(["save", "d"], env=dict(sandbox.env, FILENOTE_VERSIONS="1"))
+    check(pruned.status == 0, "the pruning save failed: %s" % pruned.describe())
+    expect_intact(victim)
+    check(os.readlink(link) == victim, "pruning removed or changed the link")
+    kept = sorted(name for name in os.listdir(folder) if name != oldest)
+    check(len(kept) == 1, "pruning to 1 version left %s" % kept)
+    cleared = sandbox.run(["clear", "--all"])
+    check(cleared.status == 0, "clear --all failed: %s" % cleared.describe())
+    expect_intact(victim)
+    check(os.listdir(folder) == [oldest] and os.readlink(link) == victim,
+          "clear --all removed or changed the link: %s" % os.listdir(folder))
+    return "pruned to %s, cleared; the link %s and its victim kept" % (kept[0], oldest)

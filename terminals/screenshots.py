@@ -6,7 +6,10 @@ a private Xvfb), so they are made from the program as it is, never drawn:
 - scrolled.png: a note wider than the window, the cursor moved into it, so
   both edge markers `<` and `>` show;
 - conflict.png: the note saved from outside while the prompt was open, then
-  Enter: filenote asks before overwriting.
+  Enter: filenote asks before overwriting;
+- history.png: a note saved several times, then Ctrl-R and `milk`: the
+  search line with the newest kept version that matches, the match
+  highlighted.
 
     python3 terminals/screenshots.py --binary .build/debug/filenote --output doc/screenshots
 
@@ -36,6 +39,15 @@ LONG_NOTE = (
     "for the train, the spare key for Anna, and the tickets printed twice"
 )
 
+# Saved in this order: the last becomes the note, the three before it versions
+# 3, 2, 1 (version 1 the newest).
+HISTORY = [
+    "buy bread",
+    "buy milk and eggs",
+    "call the plumber about the sink",
+    "water the plants, buy stamps",
+]
+
 
 class Scenes:
     def __init__(self, window, binary, folder, output):
@@ -44,11 +56,13 @@ class Scenes:
         self.folder = folder
         self.output = output
 
-    def open_prompt(self, note):
-        """A fresh HOME with `note` saved, the prompt opened on it."""
+    def open_prompt(self, *notes):
+        """A fresh HOME with `notes` saved one after the other (the last is
+        the note, the others its versions), the prompt opened on it."""
         home = tempfile.mkdtemp(prefix="home-", dir=self.folder)
         environment = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
-        subprocess.run([self.binary, "save", note], env=environment, check=True, timeout=30)
+        for note in notes:
+            subprocess.run([self.binary, "save", note], env=environment, check=True, timeout=30)
         self.window.start([self.binary], environment)
         self.window.wait_until_idle()
         return environment
@@ -87,6 +101,13 @@ class Scenes:
         self.window.keys("n")
         self.cancel()
 
+    def history(self):
+        self.open_prompt(*HISTORY)
+        self.window.keys("ctrl+r")
+        self.window.type("milk")
+        self.take("history.png")
+        self.cancel()
+
 
 def main():
     signal.signal(signal.SIGTERM, stop)
@@ -114,6 +135,7 @@ def main():
         scenes.prompt()
         scenes.scrolled()
         scenes.conflict()
+        scenes.history()
     finally:
         if window is not None:
             window.close()

@@ -38,6 +38,8 @@ extension FileStore {
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
     let count = try VersionStore.count(fromSetting: versionsSetting)
     try withWriterLock { locked throws(FilenoteError) in
+      // The version moves over the note by name: the same refusals as a save.
+      _ = try locked.replaceableStatus()
       let store = VersionStore(note: locked.path, count: count)
       guard let writer = try VersionWriter.open(store, creating: false) else {
         throw .noVersion(number: number, kept: 0)

@@ -30,6 +30,17 @@ public final class LockedNote {
     return try FileStore.readNote(target.location.name, in: folder, path: path, status: status)
   }
 
+  /// The note file's status now, or nil when there is none; refused when
+  /// it is a file filenote may not replace or remove: not a regular file,
+  /// or planted by someone else (`NoteLocation.refuseOthersName`). Every
+  /// change to the note checks this under the lock, just before it.
+  func replaceableStatus() throws(FilenoteError) -> FileStatus? {
+    guard let status = try target.currentStatus() else { return nil }
+    guard status.kind == .regular else { throw .notARegularFile(path: path) }
+    try target.refuseOthersFile(status)
+    return status
+  }
+
   /// Saves `bytes` (valid UTF-8, not empty) as the note.
   public func save(bytes: [UInt8]) throws(FilenoteError) {
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
@@ -49,9 +60,7 @@ public final class LockedNote {
   /// Removes the note file (only a regular file; through a symbolic link,
   /// the file it points to, and the link stays). False when there was none.
   public func remove() throws(FilenoteError) -> Bool {
-    guard let status = try target.currentStatus() else { return false }
-    guard status.kind == .regular else { throw .notARegularFile(path: path) }
-    try target.refuseOthersFile(status)
+    guard try replaceableStatus() != nil else { return false }
     do {
       try folder.remove(name)
     } catch {

@@ -129,11 +129,7 @@ final class TemporaryNoteFile {
   func commit(
     replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
   ) throws(FilenoteError) {
-    let existing = try note.target.currentStatus()
-    if let existing {
-      guard existing.kind == .regular else { throw .notARegularFile(path: target) }
-      try note.target.refuseOthersFile(existing)
-    }
+    let existing = try note.replaceableStatus()
     do {
       if let existing {
         try descriptor.changePermissions(existing.permissions)

@@ -83,6 +83,22 @@ import Testing
     #expect(folder.bytes("real/datafile.dat") == Array("new".utf8))
   }
 
+  @Test func undoAndRestoreRefuseANoteOfAnotherUserInAStickyFolderAsSaveDoes() throws {
+    let folder = TemporaryFolder()
+    let shared = Self.sharedFolder(in: folder)
+    let note = shared + "/note"
+    let store = FileStore(path: note)
+    try store.save("kept")
+    try store.save("nobody's")
+    chown(note, Self.nobody, Self.nobody)
+    let refusal = FilenoteError.unsafePath(path: note, why: .othersFile(folder: shared))
+    #expect(throws: refusal) { try store.save("pwned") }
+    #expect(throws: refusal) { try store.restoreVersion(1) }
+    #expect(folder.bytes("shared/note") == Array("nobody's".utf8))
+    #expect(try FileSystem.status(note, followingLinks: false).owner == Self.nobody)
+    #expect(try store.versions().count == 1)
+  }
+
   @Test func clearRemovesOnlyARegularFile() throws {
     let folder = TemporaryFolder()
     let fifo = folder.file("fifo")
