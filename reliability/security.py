@@ -38,8 +38,19 @@ def run_clear(sandbox, path, user=None):
 
 def run_prompt(sandbox, path, user=None):
     """The prompt on a terminal: type a word at the end, press Enter."""
-    env = dict(sandbox.env, TERM="xterm")
-    arguments = ["--file", path]
+    return on_terminal(sandbox, ["--file", path], {}, user, b"Enter saves", b" pwned\r")
+
+
+def run_edit(sandbox, path, user=None):
+    """`filenote edit` with an editor that writes a word over the copy."""
+    editor = {"EDITOR": "sh -c 'echo pwned > \"$1\"' sh", "TMPDIR": "/tmp"}
+    return on_terminal(sandbox, ["--file", path, "edit"], editor, user, None, b"")
+
+
+def on_terminal(sandbox, arguments, more_env, user, ready, keys):
+    """Runs filenote on a terminal of its own; once `ready` is drawn (or at
+    once), types `keys`, and answers y to the overwrite question."""
+    env = dict(sandbox.env, TERM="xterm", **more_env)
     binary = sandbox.settings.binary
     if user is not None:
         arguments = ["--reuid=%d" % user, "--regid=%d" % user, "--clear-groups", binary] + arguments
@@ -48,8 +59,8 @@ def run_prompt(sandbox, path, user=None):
     run = TerminalRun(binary, arguments, env, stderr=write_end)
     os.close(write_end)
     try:
-        if run.wait_for(b"Enter saves", seconds=15):
-            run.send(b" pwned\r")
+        if ready is None or run.wait_for(ready, seconds=15):
+            run.send(keys)
             if run.wait_for(b"[y/N]", seconds=3):
                 run.send(b"y")
         status = run.wait(seconds=20)
@@ -90,6 +101,7 @@ COMMANDS = [
     ("save", run_save),
     ("clear", run_clear),
     ("prompt", run_prompt),
+    ("edit", run_edit),
     ("undo", run_undo),
     ("restore 1", run_restore),
 ]
