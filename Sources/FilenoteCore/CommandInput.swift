@@ -5,16 +5,14 @@ struct CommandInput {
   /// The words after the command's name, as raw bytes.
   let words: [[UInt8]]
   /// The command's own options that were given (see `Command.options`).
-  let options: Set<String>
+  let options: [String]
   /// `--file PATH`, when given.
   let file: String?
-  let environment: [String: String]
-  let nonUTF8Variables: Set<String>
+  let environment: Environment
 
   /// The note file this command works on.
   func store() throws(FilenoteError) -> FileStore {
-    var store = try FileStore.resolve(
-      fileOption: file, environment: environment, nonUTF8Variables: nonUTF8Variables)
+    var store = try FileStore.resolve(fileOption: file, environment: environment)
     store.versionsSetting = environment["FILENOTE_VERSIONS"]
     return store
   }

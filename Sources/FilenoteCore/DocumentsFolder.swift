@@ -17,9 +17,9 @@ import SystemCalls
 /// of `filenote show`.
 public struct DocumentsFolder: Sendable {
   /// The process environment (or a test's).
-  public var environment: [String: String]
+  public var environment: Environment
 
-  public init(environment: [String: String]) {
+  public init(environment: Environment) {
     self.environment = environment
   }
 

@@ -5,7 +5,7 @@ import TerminalSession
 /// in an `EditingSession`, check that nobody changed it meanwhile, save.
 struct EditingPrompt {
   let store: FileStore
-  let environment: [String: String]
+  let environment: Environment
   /// Where the prompt draws (see `Prompt.openTerminal()`); keys come from
   /// standard input.
   let terminal: FileDescriptor
@@ -130,7 +130,7 @@ struct EditingPrompt {
   /// its text when it exits 0 and that is UTF-8, else why the line stays.
   private static func edit(
     _ text: String, on terminal: FileDescriptor, drawingOn output: FileDescriptor,
-    environment: [String: String]
+    environment: Environment
   ) -> LineHandOff {
     let handOff: EditorHandOff
     do {

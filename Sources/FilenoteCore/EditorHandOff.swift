@@ -46,7 +46,7 @@ final class EditorHandOff {
   private static let graceMilliseconds: Int64 = 5000
 
   /// The editor command for `environment`: `VISUAL`, else `EDITOR`, else `vi`.
-  static func editor(in environment: [String: String]) -> String {
+  static func editor(in environment: Environment) -> String {
     for name in ["VISUAL", "EDITOR"] {
       if let value = environment[name], !value.allSatisfy(\.isWhitespace) { return value }
     }
@@ -55,7 +55,7 @@ final class EditorHandOff {
 
   /// Starts catching the signals, then writes `bytes` to a new private file,
   /// with a line ending after them unless they are empty.
-  init(_ bytes: [UInt8], environment: [String: String]) throws(FilenoteError) {
+  init(_ bytes: [UInt8], environment: Environment) throws(FilenoteError) {
     editor = Self.editor(in: environment)
     do {
       signals = try SignalPipe.startCatching([

@@ -28,13 +28,13 @@ public struct FileStore: Sendable {
 
   /// The store a command uses: `--file` wins over `FILENOTE_FILE`, which wins
   /// over `<documents>/datafile.dat`.
-  /// Paths are kept as Swift strings, so one that is not UTF-8 (named in
-  /// `nonUTF8Variables`, or a `--file` value that didn't decode) is refused.
+  /// Paths are kept as Swift strings, so one that is not UTF-8 (in a
+  /// variable whose value is not, or a `--file` value that didn't decode) is refused.
   public static func resolve(
-    fileOption: String?, environment: [String: String], nonUTF8Variables: Set<String> = []
+    fileOption: String?, environment: Environment
   ) throws(FilenoteError) -> FileStore {
     func refuseNonUTF8(_ variables: String...) throws(FilenoteError) {
-      for variable in variables where nonUTF8Variables.contains(variable) {
+      for variable in variables where environment.isNotUTF8(variable) {
         throw .usage("cannot use the path in \(variable): it is not valid UTF-8")
       }
     }

@@ -7,33 +7,15 @@ public enum Filenote {
   public static func main() -> Never {
     // Raw bytes, not `CommandLine.arguments`: that repairs invalid UTF-8,
     // and `save` must refuse it instead.
-    var environment: [String: String] = [:]
-    var nonUTF8Variables: Set<String> = []
-    for bytes in CurrentProcess.environment {
-      if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
-        let name = String(decoding: bytes[..<equals], as: UTF8.self)
-        let value = Array(bytes[(equals + 1)...])
-        if UTF8Validator.firstInvalidOffset(in: value) == nil {
-          environment[name] = String(decoding: value, as: UTF8.self)
-        } else {
-          nonUTF8Variables.insert(name)
-        }
-      }
-    }
     let status = run(
-      arguments: CurrentProcess.arguments, environment: environment,
-      nonUTF8Variables: nonUTF8Variables)
+      arguments: CurrentProcess.arguments,
+      environment: Environment(entries: CurrentProcess.environment))
     CurrentProcess.exit(status.rawValue)
   }
 
   /// Runs filenote with the raw bytes of its arguments (without the program
   /// name) and its environment.
-  /// Variables whose values are not UTF-8 are named in `nonUTF8Variables`
-  /// (and left out of `environment`), so that a path filenote needs from one
-  /// is refused rather than silently repaired into another path.
-  public static func run(
-    arguments: [[UInt8]], environment: [String: String], nonUTF8Variables: Set<String> = []
-  ) -> ExitCode {
+  public static func run(arguments: [[UInt8]], environment: Environment) -> ExitCode {
     // A closed pipe must end `show` quietly: ignore SIGPIPE and treat EPIPE
     // as the reader having had enough.
     Signal.brokenPipe.ignore()
@@ -42,7 +24,7 @@ public enum Filenote {
     Signal.fileSizeLimitExceeded.ignore()
     do {
       let invocation = try Invocation.parse(arguments)
-      return try run(invocation, environment: environment, nonUTF8Variables: nonUTF8Variables)
+      return try run(invocation, environment: environment)
     } catch {
       report(error)
       return error.exitCode
@@ -55,7 +37,7 @@ public enum Filenote {
   }
 
   static func run(
-    _ invocation: Invocation, environment: [String: String], nonUTF8Variables: Set<String>
+    _ invocation: Invocation, environment: Environment
   ) throws(FilenoteError) -> ExitCode {
     switch invocation.action {
     case .version:
@@ -63,15 +45,14 @@ public enum Filenote {
       return .success
     case .prompt:
       guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal }
-      var store = try FileStore.resolve(
-        fileOption: invocation.file, environment: environment, nonUTF8Variables: nonUTF8Variables)
+      var store = try FileStore.resolve(fileOption: invocation.file, environment: environment)
       store.versionsSetting = environment["FILENOTE_VERSIONS"]
       return try Prompt(store: store, environment: environment).run()
     case .run(let command, let words):
       return try command.run(
         CommandInput(
           command: command, words: words, options: invocation.commandOptions,
-          file: invocation.file, environment: environment, nonUTF8Variables: nonUTF8Variables))
+          file: invocation.file, environment: environment))
     }
   }
 

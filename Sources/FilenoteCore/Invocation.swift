@@ -14,13 +14,13 @@ public struct Invocation: Sendable {
   /// `--file PATH`, when given.
   public var file: String?
   /// The given options that belong to the command (see `Command.options`).
-  public var commandOptions: Set<String> = []
+  public var commandOptions: [String] = []
 
   /// Parses the arguments after the program name. Each argument is given as
   /// its raw bytes, because the words of `save` are saved exactly as typed
   /// and must be checked for UTF-8 rather than silently repaired.
   public static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
-    let commandOptions = Set(Command.all.flatMap(\.options))
+    let commandOptions = Command.all.flatMap(\.options)
     var file: String?
     var words: [[UInt8]] = []
     var given: [String] = []
@@ -84,7 +84,7 @@ public struct Invocation: Sendable {
       throw .usage("'\(name)' takes no option '\(option)' (see 'filenote help \(name)')")
     }
     return Invocation(
-      action: .run(command, words: rest), file: file, commandOptions: Set(given))
+      action: .run(command, words: rest), file: file, commandOptions: given)
   }
 
   private static func unknownCommand(_ name: String) -> FilenoteError {

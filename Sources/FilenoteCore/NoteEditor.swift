@@ -6,7 +6,7 @@ import SystemCalls
 /// is saved with the rules of `save`.
 struct NoteEditor {
   let store: FileStore
-  let environment: [String: String]
+  let environment: Environment
 
   func run() throws(FilenoteError) -> ExitCode {
     let terminal = FileDescriptor.standardInput

@@ -7,7 +7,7 @@ import SystemCalls
 /// needs the terminal's own line mode.
 struct Prompt {
   let store: FileStore
-  let environment: [String: String]
+  let environment: Environment
 
   func run() throws(FilenoteError) -> ExitCode {
     let terminal = Self.openTerminal()

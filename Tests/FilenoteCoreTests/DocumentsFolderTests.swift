@@ -19,7 +19,7 @@ import Testing
     let temporary = TemporaryFolder()
     if let userDirs { temporary.write(".config/user-dirs.dirs", bytes: userDirs) }
     let environment = ["HOME": temporary.path].merging(extra) { $1 }
-    return (try DocumentsFolder(environment: environment).path, temporary.path)
+    return (try DocumentsFolder(environment: Environment(environment)).path, temporary.path)
   }
 
   @Suite struct WhenNothingIsConfigured {
@@ -30,7 +30,9 @@ import Testing
 
     @Test func itHonoursHOME() throws {
       let environment = ["HOME": "/somewhere/else"]
-      #expect(try DocumentsFolder(environment: environment).path == "/somewhere/else/Documents")
+      #expect(
+        try DocumentsFolder(environment: Environment(environment)).path
+          == "/somewhere/else/Documents")
     }
 
     @Test func aTrailingSlashInHOMEIsDropped() throws {
@@ -123,14 +125,17 @@ import Testing
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
       let environment = ["HOME": temporary.path, "XDG_CONFIG_HOME": temporary.file("elsewhere")]
       #expect(
-        try DocumentsFolder(environment: environment).path == temporary.path + "/FromElsewhere")
+        try DocumentsFolder(environment: Environment(environment)).path == temporary.path
+          + "/FromElsewhere")
     }
 
     @Test func aRelativeConfigHomeIsIgnored() throws {
       let temporary = TemporaryFolder()
       temporary.write(".config/user-dirs.dirs", "XDG_DOCUMENTS_DIR=\"$HOME/FromDefault\"\n")
       let environment = ["HOME": temporary.path, "XDG_CONFIG_HOME": "relative"]
-      #expect(try DocumentsFolder(environment: environment).path == temporary.path + "/FromDefault")
+      #expect(
+        try DocumentsFolder(environment: Environment(environment)).path == temporary.path
+          + "/FromDefault")
     }
   }
 
@@ -223,7 +228,7 @@ import Testing
       temporary.write(".config/user-dirs.dirs", userDirs)
       let environment = ["HOME": temporary.path]
       let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
-      #expect(try DocumentsFolder(environment: environment).path == theirs)
+      #expect(try DocumentsFolder(environment: Environment(environment)).path == theirs)
     }
 
     @Test func whenAnotherLineHoldsAByteThatIsNotUTF8() throws {
@@ -238,7 +243,7 @@ import Testing
       let environment = ["HOME": temporary.path]
       let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
       #expect(theirs == temporary.path + "/Dokumente")
-      #expect(try DocumentsFolder(environment: environment).path == theirs)
+      #expect(try DocumentsFolder(environment: Environment(environment)).path == theirs)
     }
   }
 }
