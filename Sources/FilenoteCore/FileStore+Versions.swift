@@ -54,7 +54,8 @@ extension FileStore {
       let bytes = try writer.read(version)
       do throws(FilenoteError) {
         if store.count > 0 {
-          try writer.keepNote(replacedBy: FileStore.join(store.path, version.name))
+          try writer.keepNote(
+            replacedBy: (FileStore.join(store.path, version.name), Int64(bytes.count)))
         }
         if try !writer.moveOverNote(version) {
           // Another file system: its bytes are saved instead (the writer
@@ -141,7 +142,7 @@ extension LockedNote {
     }
     defer { writer.close() }
     let temporary = FileStore.join(FileStore.folder(of: replacement.target), replacement.name)
-    try writer.keepNote(replacedBy: temporary)
+    try writer.keepNote(replacedBy: (temporary, Int64(replacement.bytesWritten)))
     do {
       try replacement.commit(replacing: self, beforeRename: writer.makeDurable)
     } catch {

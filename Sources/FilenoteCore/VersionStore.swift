@@ -32,10 +32,13 @@ struct VersionStore {
     // `.` and `.versions` add 10 bytes: a name near the file system's 255 is
     // shortened (by whole characters) so any note that can be saved has versions.
     var used = 0
-    let name = FileStore.baseName(of: note).prefix { character in
-      used += character.utf8.count
-      return used <= 240
-    }
+    // String(_:), not `"." + substring`: that generic append makes the
+    // runtime look up a conformance by scanning them all, on every save.
+    let name = String(
+      FileStore.baseName(of: note).prefix { character in
+        used += character.utf8.count
+        return used <= 240
+      })
     path = FileStore.join(FileStore.folder(of: note), "." + name + ".versions")
     self.count = count
     self.maximumTotalSize = maximumTotalSize
@@ -94,8 +97,16 @@ struct VersionStore {
   /// file behind it, newest first, the current note's own file included
   /// (see `listed(in:)`).
   func entries(in folder: Folder) throws(FilenoteError) -> [KeptVersion] {
-    let names: [String]
-    do { names = try folder.names() } catch { throw .system(.read, .file(path), errno: error) }
+    try entries(named: names(in: folder), in: folder)
+  }
+
+  /// Every name in `folder`.
+  func names(in folder: Folder) throws(FilenoteError) -> [String] {
+    do { return try folder.names() } catch { throw .system(.read, .file(path), errno: error) }
+  }
+
+  /// `entries(in:)` of the names a listing of `folder` gave.
+  func entries(named names: [String], in folder: Folder) -> [KeptVersion] {
     var entries: [KeptVersion] = []
     for name in names {
       guard let sequence = KeptVersion.sequence(ofName: name),

@@ -64,10 +64,13 @@ final class VersionWriter {
   /// must make durable.
   private var needsSync = false
 
+  /// Lists the folder once, for the versions and for what a dead writer left.
   private init(store: VersionStore, folder: Folder) throws(FilenoteError) {
     self.store = store
     self.folder = folder
-    entries = try store.entries(in: folder)
+    let names = try store.names(in: folder)
+    entries = store.entries(named: names, in: folder)
+    removeDeadCopies(among: names)
   }
 
   deinit { close() }
@@ -117,7 +120,6 @@ final class VersionWriter {
           throw error
         }
         writer.isNew = created
-        writer.removeDeadCopies()
         return writer
       }
       folder.close()
@@ -144,8 +146,7 @@ final class VersionWriter {
     return true
   }
 
-  private func removeDeadCopies() {
-    guard let names = try? folder.names() else { return }
+  private func removeDeadCopies(among names: [String]) {
     for name in names where KeptVersion.isCopy(name) && isRegularFile(name) {
       try? folder.remove(name)
     }
@@ -153,9 +154,9 @@ final class VersionWriter {
 
   /// Steps 3–5: keeps the note file as the newest version, unless there is
   /// nothing to keep. `replacement` is the file about to replace the note
-  /// (nil when the note is being removed): when it holds the same bytes,
-  /// the save changes nothing and nothing is kept.
-  func keepNote(replacedBy replacement: String?) throws(FilenoteError) {
+  /// and its size (nil when the note is being removed): when it holds the
+  /// same bytes, the save changes nothing and nothing is kept.
+  func keepNote(replacedBy replacement: (path: String, size: Int64)?) throws(FilenoteError) {
     let note: FileStatus
     do {
       note = try FileSystem.status(store.note, followingLinks: false)
@@ -173,7 +174,11 @@ final class VersionWriter {
         return
       }
     }
-    if let replacement, Self.sameBytes(store.note, replacement) { return }
+    if let replacement, replacement.size == note.size,
+      Self.sameBytes(store.note, replacement.path)
+    {
+      return
+    }
 
     let sequence = (entries.first?.sequence ?? 0) + 1
     let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
