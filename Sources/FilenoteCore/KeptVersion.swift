@@ -54,6 +54,35 @@ public struct KeptVersion: Equatable, Sendable {
     return UInt64(String(decoding: utf8[..<sequenceDigits], as: UTF8.self))
   }
 
+  /// `versions` sorted newest first (largest sequence first).
+  ///
+  /// A merge sort of its own, because the standard library's sort of more
+  /// than 20 elements keeps its runs in a `[Range<Int>]`, whose first use
+  /// makes the runtime prove `Int: Comparable` by walking every protocol
+  /// conformance in the executable: on every save of a note with more than
+  /// 20 versions.
+  static func newestFirst(_ versions: [KeptVersion]) -> [KeptVersion] {
+    guard versions.count > 1 else { return versions }
+    let middle = versions.count / 2
+    let newer = newestFirst(Array(versions[..<middle]))
+    let older = newestFirst(Array(versions[middle...]))
+    var merged: [KeptVersion] = []
+    merged.reserveCapacity(versions.count)
+    var (i, j) = (0, 0)
+    while i < newer.count && j < older.count {
+      if older[j].sequence > newer[i].sequence {
+        merged.append(older[j])
+        j += 1
+      } else {
+        merged.append(newer[i])
+        i += 1
+      }
+    }
+    merged.append(contentsOf: newer[i...])
+    merged.append(contentsOf: older[j...])
+    return merged
+  }
+
   /// The prefix of the names of copies still being written (where a hard
   /// link is impossible), `.copy.<pid>.<random>`: they become versions by a
   /// rename, so no listing ever sees half of one.

@@ -114,7 +114,7 @@ struct VersionStore {
       else { continue }
       entries.append(KeptVersion(name: name, sequence: sequence, status: info))
     }
-    return entries.sorted { $0.sequence > $1.sequence }
+    return KeptVersion.newestFirst(entries)
   }
 
   /// The versions as `history` numbers them (1 is the newest): the entries

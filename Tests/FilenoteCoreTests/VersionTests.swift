@@ -406,6 +406,19 @@ import Testing
     func otherNamesAreNotVersions(name: String) {
       #expect(KeptVersion.sequence(ofName: name) == nil)
     }
+
+    @Test(arguments: [0, 1, 2, 20, 21, 300])
+    func versionsAreOrderedNewestFirstWhateverTheListingsOrder(count: Int) throws {
+      let status = try FileSystem.status("/")
+      var generator = SystemRandomNumberGenerator()
+      let sequences = (1...max(1, count)).map(UInt64.init).prefix(count).shuffled(using: &generator)
+      let versions = sequences.map {
+        KeptVersion(name: KeptVersion.name(sequence: $0, keptAt: 0), sequence: $0, status: status)
+      }
+      #expect(
+        KeptVersion.newestFirst(versions).map(\.sequence)
+          == Array((0..<UInt64(count)).reversed().map { $0 + 1 }))
+    }
   }
 
   @Suite struct HistoryLines {
