@@ -366,15 +366,42 @@ final class VersionWriter {
     defer { b.close() }
     guard let sizeA = try? a.status().size, let sizeB = try? b.status().size, sizeA == sizeB
     else { return false }
-    let chunkSize = 64 * 1024
-    var bufferA = [UInt8](repeating: 0, count: chunkSize)
-    var bufferB = [UInt8](repeating: 0, count: chunkSize)
+    // No bigger than the files and not zero-filled: a short note's compare
+    // touches a page or two, not 128 KiB of fresh heap.
+    let chunkSize = Int(min(max(sizeA, 1), 64 * 1024))
+    let bufferA = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { bufferA.deallocate() }
+    let bufferB = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    defer { bufferB.deallocate() }
     while true {
-      let countA = bufferA.withUnsafeMutableBytes { (try? a.read(into: $0)) ?? -1 }
-      let countB = bufferB.withUnsafeMutableBytes { (try? b.read(into: $0)) ?? -1 }
-      if countA < 0 || countA != countB { return false }
+      guard let countA = try? a.read(into: bufferA), let countB = try? b.read(into: bufferB),
+        countA == countB
+      else { return false }
       if countA == 0 { return true }
-      if bufferA[0..<countA] != bufferB[0..<countB] { return false }
+      let (chunkA, chunkB) = (
+        UnsafeRawBufferPointer(rebasing: bufferA[0..<countA]),
+        UnsafeRawBufferPointer(rebasing: bufferB[0..<countA])
+      )
+      if !equal(chunkA, chunkB) { return false }
     }
   }
+
+  /// Whether `a` and `b` (of the same length) hold the same bytes, eight at a time.
+  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
+    var offset = 0
+    while offset + 8 <= a.count {
+      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        return false
+      }
+      offset += 8
+    }
+    while offset < a.count {
+      if a[offset] != b[offset] { return false }
+      offset += 1
+    }
+    return true
+  }
+
 }

@@ -392,6 +392,41 @@ import Testing
     }
   }
 
+  /// A save compares its text with the note and the newest version to keep
+  /// nothing twice: equal bytes are found equal, and one differing byte
+  /// anywhere (across chunks, in the last word) is found.
+  @Suite struct Comparing {
+    @Test(arguments: [1, 7, 8, 9, 65_536, 65_537, 200_003])
+    func filesOfTheSameBytesAreTheSame(size: Int) {
+      let folder = TemporaryFolder()
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+      folder.write("a", bytes: bytes)
+      folder.write("b", bytes: bytes)
+      #expect(VersionWriter.sameBytes(folder.file("a"), folder.file("b")))
+    }
+
+    @Test(arguments: [1, 7, 8, 9, 65_536, 65_537, 200_003])
+    func oneDifferentByteAnywhereMakesThemDiffer(size: Int) {
+      let folder = TemporaryFolder()
+      let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+      folder.write("a", bytes: bytes)
+      for position in Set([0, size / 2, size - 1]) {
+        var changed = bytes
+        changed[position] ^= 0x20
+        folder.write("b", bytes: changed)
+        #expect(!VersionWriter.sameBytes(folder.file("a"), folder.file("b")), "at \(position)")
+      }
+    }
+
+    @Test func filesOfDifferentSizesDiffer() {
+      let folder = TemporaryFolder()
+      folder.write("a", "abc")
+      folder.write("b", "abcd")
+      #expect(!VersionWriter.sameBytes(folder.file("a"), folder.file("b")))
+      #expect(!VersionWriter.sameBytes(folder.file("a"), folder.file("missing")))
+    }
+  }
+
   @Suite struct Names {
     @Test func aVersionsNameCarriesItsSequenceAndTime() {
       let name = KeptVersion.name(sequence: 42, keptAt: 1_764_567_890)
