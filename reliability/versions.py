@@ -47,6 +47,9 @@ def run(settings, ledger):
                % (writers, saves), concurrent_saves, settings, ledger, writers, saves)
     ledger.run("versions write order (strace): link into the versions folder and fsync it "
                "before the rename that replaces the note", write_order, settings)
+    ledger.run("versions pruning order (strace): the oldest version is removed first, so a "
+               "writer killed while pruning never leaves an older version without a newer one",
+               pruning_order, settings)
     cases = [
         ("versions folder not writable (chattr +i): save refused, note untouched",
          folder_not_writable),
@@ -335,6 +338,32 @@ def write_order(settings):
     check(read_or_none(sandbox.note) == b"new note" and listed(sandbox.note) == [b"old note"],
           "the traced save did not keep the old note")
     return "flock, link, fsync of the folder, then rename (%d calls traced)" % len(lines)
+
+
+def pruning_order(settings):
+    # Found by the crash loop (seed 20261201): a save killed while pruning
+    # two versions had removed the newer of them and left the older.
+    sandbox = Sandbox(settings, "versions pruning")
+    env = dict(sandbox.env, FILENOTE_VERSIONS="8")
+    for index in range(8):
+        check(sandbox.run(["save", "note %d" % index], env=env).status == 0, "a save failed")
+    trace = os.path.join(sandbox.root, "trace")
+    # Seven versions (note 6 to note 0), one more kept (note 7), four to stay:
+    # the save removes four.
+    result = subprocess.run(
+        ["strace", "-f", "-o", trace, "-e", "trace=unlink,unlinkat",
+         settings.binary, "save", "last note"],
+        env=dict(env, FILENOTE_VERSIONS="4"), capture_output=True)
+    check(result.returncode == 0, "the traced save failed: %s" % result.stderr[-300:])
+    with open(trace) as file:
+        removed = [int(match.group(1)) for match in
+                   re.finditer(r'unlinkat\([^,]+, "(\d{10})-\d+"', file.read())]
+    check(len(removed) == 4, "expected 4 versions removed, the trace shows %s" % removed)
+    check(removed == sorted(removed), "versions removed newest first: sequences %s" % removed)
+    left = listed(sandbox.note)
+    check(left == [b"note 7", b"note 6", b"note 5", b"note 4"],
+          "the newest four are not what is left: %s" % [show_bytes(item) for item in left])
+    return "sequences %s removed in that order" % removed
 
 
 # --- Faults -----------------------------------------------------------------

@@ -310,7 +310,7 @@ final class VersionWriter {
     var count = 0
     var total: Int64 = 0
     var isFull = false
-    var removed = false
+    var doomed: [String] = []
     for entry in entries {
       if let current, entry.isFile(current) { continue }
       if !isFull && count < store.count
@@ -320,9 +320,15 @@ final class VersionWriter {
         total += entry.size
         continue
       }
-      // Oldest out first: once one does not fit, none older stays.
+      // Once one does not fit, none older stays.
       isFull = true
-      if (try? folder.remove(entry.name)) != nil { removed = true }
+      doomed.append(entry.name)
+    }
+    // Oldest out first, so a writer killed halfway leaves the newest ones:
+    // never a newer version gone while an older one stays.
+    var removed = false
+    for name in doomed.reversed() where (try? folder.remove(name)) != nil {
+      removed = true
     }
     if removed {
       entries = entries.filter { (try? folder.status(of: $0.name)) != nil }
