@@ -32,18 +32,18 @@ public struct DocumentsFolder: Sendable {
   /// variables) treat them: a note must not land in a folder that depends on
   /// where the command happens to run.
   public var home: String {
-    if let home = environment["HOME"], home.hasPrefix("/") {
-      return Self.trimmingTrailingSlashes(home)
+    if let home = environment["HOME"], home.isAbsolutePath {
+      return home.trimmingTrailingSlashes
     }
-    return Self.trimmingTrailingSlashes(
-      PasswordDatabase.homeFolder(ofUser: CurrentProcess.effectiveUser) ?? "/var/empty")
+    return (PasswordDatabase.homeFolder(ofUser: CurrentProcess.effectiveUser) ?? "/var/empty")
+      .trimmingTrailingSlashes
   }
 
   /// `${XDG_CONFIG_HOME:-$HOME/.config}/user-dirs.dirs`; a relative
   /// `XDG_CONFIG_HOME` is ignored, as the XDG base directory spec says.
   public var userDirsFile: String {
-    if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-      return Self.trimmingTrailingSlashes(config) + "/user-dirs.dirs"
+    if let config = environment["XDG_CONFIG_HOME"], config.isAbsolutePath {
+      return config.trimmingTrailingSlashes + "/user-dirs.dirs"
     }
     return FileStore.join(home, ".config/user-dirs.dirs")
   }
@@ -193,15 +193,8 @@ public struct DocumentsFolder: Sendable {
     guard closed, !escaped else { return nil }
     let trailing = rest[index...].drop(while: { $0 == " " || $0 == "\t" })
     guard trailing.isEmpty || trailing.first == "#" else { return nil }
-    guard value.hasPrefix("/") else { return nil }
+    guard value.isAbsolutePath else { return nil }
     // HOME=/ and "$HOME/Docs" make "//Docs".
-    while value.hasPrefix("//") { value.removeFirst() }
-    return trimmingTrailingSlashes(value)
-  }
-
-  static func trimmingTrailingSlashes(_ path: String) -> String {
-    var path = Substring(path)
-    while path.count > 1 && path.hasSuffix("/") { path = path.dropLast() }
-    return String(path)
+    return value.withOneLeadingSlash.trimmingTrailingSlashes
   }
 }

@@ -8,7 +8,14 @@
 /// show` than the whole rest of the run does. An environment has a few dozen
 /// variables and filenote asks for a handful, so a scan costs nothing.
 public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
-  private var variables: [(name: String, value: String)]
+  /// A struct rather than a tuple: an array of tuples makes the runtime
+  /// build the tuple's type at start-up, more code touched for nothing.
+  private struct Variable {
+    let name: String
+    let value: String
+  }
+
+  private var variables: [Variable]
   /// Variables whose values are not UTF-8, left out of the values, so that a
   /// path filenote needs from one is refused rather than silently repaired
   /// into another path.
@@ -24,7 +31,7 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
       let name = String(decoding: bytes[..<equals], as: UTF8.self)
       let value = Array(bytes[(equals + 1)...])
       if UTF8Validator.firstInvalidOffset(in: value) == nil {
-        variables.append((name, String(decoding: value, as: UTF8.self)))
+        variables.append(Variable(name: name, value: String(decoding: value, as: UTF8.self)))
       } else {
         nonUTF8Names.append(name)
       }
@@ -33,22 +40,24 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
 
   /// An environment of these variables, with these names holding values that are not UTF-8.
   public init(_ values: [String: String], nonUTF8Names: [String] = []) {
-    variables = values.map { ($0.key, $0.value) }
+    variables = values.map { Variable(name: $0.key, value: $0.value) }
     self.nonUTF8Names = nonUTF8Names
   }
 
   public init(dictionaryLiteral elements: (String, String)...) {
-    variables = elements.map { ($0.0, $0.1) }
+    variables = elements.map { Variable(name: $0.0, value: $0.1) }
     nonUTF8Names = []
   }
 
   /// The value of `name`, nil when it is unset or not UTF-8.
   public subscript(name: String) -> String? {
-    variables.last { $0.name == name }?.value
+    // Names compared byte for byte, as getenv does (String's == would also
+    // call two names equal that differ only by Unicode normalization).
+    variables.last { $0.name.utf8.elementsEqual(name.utf8) }?.value
   }
 
   /// Whether `name` is set to a value that is not UTF-8.
   public func isNotUTF8(_ name: String) -> Bool {
-    nonUTF8Names.contains(name)
+    nonUTF8Names.contains { $0.utf8.elementsEqual(name.utf8) }
   }
 }

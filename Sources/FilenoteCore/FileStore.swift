@@ -51,7 +51,7 @@ public struct FileStore: Sendable {
 
   /// `folder/name`, without doubling the slash of the root folder.
   static func join(_ folder: String, _ name: String) -> String {
-    folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    folder.endsWithSlash ? folder + name : folder + "/" + name
   }
 
   /// The note as it was read, with the file's identity at that moment so a
@@ -185,17 +185,16 @@ public struct FileStore: Sendable {
   }
 
   static func folder(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
+    guard let (folder, _) = path.splitAtLastSlash else { return "." }
+    return folder.isEmpty ? "/" : folder
   }
 
   static func baseName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    path.splitAtLastSlash?.after ?? path
   }
 
   static func absolute(_ path: String) -> String {
-    if path.hasPrefix("/") { return path }
+    if path.isAbsolutePath { return path }
     guard let folder = FileSystem.currentFolder() else { return path }
     return (folder == "/" ? "" : folder) + "/" + path
   }

@@ -47,10 +47,9 @@ final class NoteLocation {
   ) throws(FilenoteError) -> NoteLocation? {
     // The kernel refuses a path this long whatever it names: so does the walk.
     guard path.utf8.count < 4096 else { throw .system(.use, .file(path), errno: .nameTooLong) }
-    var pending = Array(path.split(separator: "/", omittingEmptySubsequences: true).reversed())
-      .map(String.init)
+    var pending = Array(path.pathComponents.reversed())
     // A relative path is left only when the current folder has no name.
-    let start = path.hasPrefix("/") ? "/" : "."
+    let start = path.isAbsolutePath ? "/" : "."
     var current: FileDescriptor
     do {
       current = try FileDescriptor.open(start, .readOnly, options: [.pathOnly, .directory])
@@ -136,15 +135,14 @@ final class NoteLocation {
           throw error
         }
         let destination = String(decoding: link, as: UTF8.self)
-        pending += destination.split(separator: "/", omittingEmptySubsequences: true).reversed()
-          .map(String.init)
-        if destination.hasPrefix("/") {
+        pending += destination.pathComponents.reversed()
+        if destination.isAbsolutePath {
           do { step(into: try .openRoot(), path: "/") } catch {
             current.close()
             throw .system(.use, .file("/"), errno: error)
           }
         }
-        if isLast && destination.hasSuffix("/") {
+        if isLast && destination.endsWithSlash {
           // "dir/" names a folder, never a note file.
           pending.insert(".", at: 0)
         }

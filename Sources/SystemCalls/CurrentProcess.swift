@@ -1,3 +1,4 @@
+import CFilenote
 import Glibc
 
 /// This process: its arguments, environment, identity and way out.
@@ -5,8 +6,10 @@ public enum CurrentProcess {
   /// The raw bytes of the arguments after the program name. Raw, because
   /// `CommandLine.arguments` repairs invalid UTF-8.
   public static var arguments: [[UInt8]] {
-    (1..<Int(CommandLine.argc)).map { index in
-      let argument = CommandLine.unsafeArgv[index]!
+    let count = Int(filenote_argument_count())
+    guard count > 1, let arguments = filenote_arguments() else { return [] }
+    return (1..<count).map { index in
+      let argument = arguments[index]!
       return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
   }

@@ -227,7 +227,7 @@ import Testing
       let temporary = TemporaryFolder()
       temporary.write(".config/user-dirs.dirs", userDirs)
       let environment = ["HOME": temporary.path]
-      let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
+      let theirs = try xdgUserDir(environment).trimmingTrailingSlashes
       #expect(try DocumentsFolder(environment: Environment(environment)).path == theirs)
     }
 
@@ -241,7 +241,7 @@ import Testing
         bytes: Array("# f".utf8) + [0xFC]
           + Array("r Benutzer\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n".utf8))
       let environment = ["HOME": temporary.path]
-      let theirs = DocumentsFolder.trimmingTrailingSlashes(try xdgUserDir(environment))
+      let theirs = try xdgUserDir(environment).trimmingTrailingSlashes
       #expect(theirs == temporary.path + "/Dokumente")
       #expect(try DocumentsFolder(environment: Environment(environment)).path == theirs)
     }

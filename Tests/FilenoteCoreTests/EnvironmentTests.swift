@@ -25,6 +25,13 @@ import Testing
     #expect(environment["HOME"] == "/last")
   }
 
+  @Test func namesAreComparedByteForByteAsGetenvDoes() {
+    // "é" precomposed and "e" + combining acute: one name to String's ==, two to getenv.
+    let environment = Environment(entries: [Array("CAF\u{00C9}=composed".utf8)])
+    #expect(environment["CAF\u{00C9}"] == "composed")
+    #expect(environment["CAFE\u{0301}"] == nil)
+  }
+
   @Test func anEntryWithoutEqualsSignIsSkipped() {
     let environment = Environment(entries: [Array("NOEQUALS".utf8), Array("A=1".utf8)])
     #expect(environment["NOEQUALS"] == nil)

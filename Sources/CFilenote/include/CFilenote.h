@@ -5,6 +5,12 @@
 #ifndef CFILENOTE_H
 #define CFILENOTE_H
 
+/// The number of the program's arguments, the program's name included (argc).
+int filenote_argument_count(void);
+
+/// The program's arguments (argv), as the C library gave them to the program.
+char *const *filenote_arguments(void);
+
 /// Reads the window size of the terminal open on `fd` (TIOCGWINSZ).
 /// Returns 0, or -1 with errno set.
 int filenote_window_size(int fd, unsigned short *rows, unsigned short *columns);

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import FilenoteCore
+
+/// Paths are cut at their "/" bytes, as the kernel reads them.
+@Suite struct PathTextTests {
+  @Test func aPathIsAbsoluteWhenItsFirstByteIsASlash() {
+    #expect("/tmp/note".isAbsolutePath)
+    #expect(!"tmp/note".isAbsolutePath)
+    #expect(!"".isAbsolutePath)
+    // One Character to Swift ("/" and a combining acute), a root to the kernel.
+    #expect("/\u{301}tmp".isAbsolutePath)
+  }
+
+  @Test func componentsLeaveOutEmptyNames() {
+    #expect("/a//b/".pathComponents == ["a", "b"])
+    #expect("a".pathComponents == ["a"])
+    #expect("/".pathComponents == [])
+    #expect("/é/日本/\u{301}x".pathComponents == ["é", "日本", "\u{301}x"])
+  }
+
+  @Test func theFolderAndNameOfAPath() {
+    #expect(FileStore.folder(of: "/home/ann/note") == "/home/ann")
+    #expect(FileStore.folder(of: "/note") == "/")
+    #expect(FileStore.folder(of: "note") == ".")
+    #expect(FileStore.baseName(of: "/home/ann/note") == "note")
+    #expect(FileStore.baseName(of: "note") == "note")
+    #expect(FileStore.baseName(of: "/home/ann/") == "")
+    #expect(FileStore.folder(of: "/a/\u{301}b") == "/a")
+    #expect(FileStore.baseName(of: "/a/\u{301}b") == "\u{301}b")
+  }
+
+  @Test func trailingSlashesGoButTheRootStays() {
+    #expect("/home/ann//".trimmingTrailingSlashes == "/home/ann")
+    #expect("/".trimmingTrailingSlashes == "/")
+    #expect("//".trimmingTrailingSlashes == "/")
+    #expect("a".trimmingTrailingSlashes == "a")
+  }
+
+  @Test func leadingSlashesBecomeOne() {
+    #expect("//Docs".withOneLeadingSlash == "/Docs")
+    #expect("/Docs".withOneLeadingSlash == "/Docs")
+    #expect("Docs".withOneLeadingSlash == "Docs")
+  }
+
+  @Test func joiningDoesNotDoubleTheRootsSlash() {
+    #expect(FileStore.join("/", "note") == "/note")
+    #expect(FileStore.join("/home", "note") == "/home/note")
+  }
+}
