@@ -29,6 +29,27 @@ public enum DisplayWidth {
   /// raw they move the cursor or do nothing visible; they must be drawn as
   /// their `standIn(for:)` instead.
   public static func columns(of character: Character) -> Int {
+    plainColumns(of: character) ?? columnsByProperties(of: character)
+  }
+
+  /// The columns of a Character that is one printable scalar of the blocks
+  /// notes are mostly written in (`StandaloneScalars`: ASCII, Latin, Greek,
+  /// Cyrillic, CJK, kana, Hangul syllables), found without asking Unicode's
+  /// property tables, which cost every cell of every redraw several look-ups;
+  /// nil for any other Character. The tests check that it agrees with
+  /// `columnsByProperties(of:)` on every scalar it answers for.
+  static func plainColumns(of character: Character) -> Int? {
+    var scalars = character.unicodeScalars.makeIterator()
+    guard let scalar = scalars.next(), scalars.next() == nil else { return nil }
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return 1 }
+    // Controls, and the soft hyphen (a format character: no column).
+    guard value > 0x9F, value != 0xAD, StandaloneScalars.contains(value) else { return nil }
+    return isEastAsianWide(scalar) ? 2 : 1
+  }
+
+  /// `columns(of:)` worked out from the scalars' Unicode properties.
+  static func columnsByProperties(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let base = scalars.first(where: { !isZeroWidth($0) }) else { return 0 }
     if isControl(base) { return 0 }
@@ -71,6 +92,8 @@ public enum DisplayWidth {
   ///
   /// Every character that gets no stand-in is at least one column wide.
   public static func standIn(for character: Character) -> Character? {
+    // A plain one takes at least a column: drawn as itself.
+    if plainColumns(of: character) != nil { return nil }
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return replacementCharacter }
     if isControl(first) {

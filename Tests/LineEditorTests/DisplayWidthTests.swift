@@ -14,6 +14,25 @@ import Testing
       #expect(DisplayWidth.columns(of: character) == 2)
     }
 
+    /// The shortcut without property look-ups, on every scalar it answers for.
+    @Test func plainScalarsTakeTheColumnsTheirPropertiesGive() {
+      var answered = 0
+      for value in UInt32(0)...0x10FFFF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let character = Character(scalar)
+        guard let plain = DisplayWidth.plainColumns(of: character) else { continue }
+        answered += 1
+        let byProperties = DisplayWidth.columnsByProperties(of: character)
+        #expect(plain == byProperties, "U+\(String(value, radix: 16, uppercase: true))")
+        #expect(plain > 0, "U+\(String(value, radix: 16, uppercase: true)) needs no stand-in")
+        #expect(WidthKind(of: character) == nil)
+      }
+      #expect(answered > 35_000)  // the blocks of StandaloneScalars, less controls and U+00AD
+      #expect(DisplayWidth.plainColumns(of: "\u{AD}") == nil)
+      #expect(DisplayWidth.plainColumns(of: "e\u{301}") == nil)
+      #expect(DisplayWidth.plainColumns(of: "\t") == nil)
+    }
+
     @Test func aBaseWithACombiningMarkTakesTheColumnsOfItsBase() {
       #expect(DisplayWidth.columns(of: "e\u{301}") == 1)
       #expect(DisplayWidth.columns(of: "中\u{301}\u{302}") == 2)
