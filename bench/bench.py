@@ -5,8 +5,10 @@ Every benchmark runs filenote and its reference in pairs on the same data,
 alternating which one goes first, after a warm-up, and reports the median of
 each side and the median of the per-pair ratios (filenote / reference), so a
 machine that is busier in one moment than the next slows both sides of a pair
-alike. Every run gets its own temporary HOME (or --file) prepared before the
-clock starts; its result is checked after the clock stops.
+alike. Every run gets its own temporary HOME (or --file) prepared, and put on
+disk with sync(2), before the clock starts, so that neither side's fsyncs
+write back the harness's own set-up; its result is checked after the clock
+stops.
 
 Processes and pseudo-terminals are run by the reliability suite's helpers
 (reliability/harness.py: run_timed, run_pipeline, TerminalRun); peak memory
@@ -240,7 +242,10 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     expected_big_size = big_size - (2 if big.endswith(b"\r\n") else 1 if big.endswith(b"\n") else 0)
     del big
 
-    def home_with_note(note: Optional[bytes]) -> tuple[str, str]:
+    def home_with_note(note: Optional[bytes], versions: int = 0) -> tuple[str, str]:
+        """A fresh HOME with the note (when given) and `versions` versions of
+        100 bytes, on disk: the fsyncs a run makes must not also write back
+        the folders and files made for it a moment before."""
         home = work.fresh()
         documents = os.path.join(home, "Documents")
         os.mkdir(documents, 0o700)
@@ -248,6 +253,9 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         if note is not None:
             with open(path, "wb") as f:
                 f.write(note)
+        if versions:
+            versions_folder(path, versions, 100)
+        os.sync()
         return home, path
 
     def expect_file(path: str, content: bytes) -> None:
@@ -317,8 +325,8 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
 
     def save_keeping_version(command: Callable[[str], list[str]]) -> Callable[[], Run]:
         def run() -> Run:
-            home, note = home_with_note(b"the note before")
-            folder = versions_folder(note, 10, 100)
+            home, note = home_with_note(b"the note before", versions=10)
+            folder = os.path.join(os.path.dirname(note), ".datafile.dat.versions")
             result = spawn(command(note), environment(home), stdin=small_path,
                            stdout=os.path.join(home, "out"))
             expect_file(note, small_note)
