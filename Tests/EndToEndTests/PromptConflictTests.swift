@@ -44,7 +44,7 @@ extension PromptTests {
       try session.send(text: "y")
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == "mine edited!")
-      #expect(try session.look().nonBlankLines.last == "Saved.")
+      try session.waitFor("the last line \"Saved.\"") { $0.nonBlankLines.last == "Saved." }
     }
 
     @Test("any answer but y keeps the other version", arguments: ["n", "N", "x", "Enter", "Space"])
@@ -129,7 +129,9 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == "theirs")
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+      try session.waitFor("the last line \"Nothing changed.\"") {
+        $0.nonBlankLines.last == "Nothing changed."
+      }
     }
   }
 }

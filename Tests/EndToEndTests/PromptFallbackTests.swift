@@ -63,7 +63,7 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == "buy bread")
-      #expect(try session.look().nonBlankLines.last == "Saved.")
+      try session.waitFor("the last line \"Saved.\"") { $0.nonBlankLines.last == "Saved." }
     }
 
     @Test("a note with newlines and control characters is shown with stand-ins")
@@ -165,7 +165,7 @@ extension PromptTests {
       try session.send(keys: "Enter")
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == "typed again")
-      #expect(try session.look().nonBlankLines.last == "Saved.")
+      try session.waitFor("the last line \"Saved.\"") { $0.nonBlankLines.last == "Saved." }
     }
 
     @Test("a note changed on disk since it was shown is asked about; y overwrites it")
@@ -178,7 +178,7 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == "typed")
-      #expect(try session.look().nonBlankLines.last == "Saved.")
+      try session.waitFor("the last line \"Saved.\"") { $0.nonBlankLines.last == "Saved." }
     }
 
     @Test("Ctrl-D at the question cancels with exit 1 and keeps the other version")

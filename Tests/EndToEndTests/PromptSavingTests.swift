@@ -15,7 +15,7 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.contents(of: home.notePath) == Array("buy milk and eggs".utf8))
-      let screen = try session.look()
+      let screen = try session.waitFor("Saved.") { $0.nonBlankLines.last == "Saved." }
       #expect(
         screen.nonBlankLines == [PromptTests.hint, "> buy milk and eggs", "Saved."],
         "\(screen)")
@@ -34,7 +34,7 @@ extension PromptTests {
       #expect(home.note == "first")
       #expect(home.mode(of: home.documents) == 0o700)
       #expect(home.mode(of: home.notePath) == 0o600)
-      #expect(try session.look().nonBlankLines.last == "Saved.")
+      try session.waitFor("the last line \"Saved.\"") { $0.nonBlankLines.last == "Saved." }
     }
 
     @Test("Enter on an unchanged note writes nothing and says so")
@@ -76,7 +76,7 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.contents(of: home.notePath) == Array("caf\u{E9}".utf8))
-      #expect(try session.look().nonBlankLines.last == "Saved.")
+      try session.waitFor("the last line \"Saved.\"") { $0.nonBlankLines.last == "Saved." }
     }
 
     @Test("Enter on an empty line with no note saved writes nothing, creates nothing")
@@ -88,7 +88,9 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.entries(in: home.home) == [])
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+      try session.waitFor("the last line \"Nothing changed.\"") {
+        $0.nonBlankLines.last == "Nothing changed."
+      }
     }
 
     @Test("Enter on a line emptied by hand refuses to save an empty note: exit 1, note kept")
@@ -168,7 +170,7 @@ extension PromptTests {
 
       #expect(try session.waitForExit() == .exited(0))
       #expect(home.note == "buy milk!")
-      let screen = try session.look()
+      let screen = try session.waitFor("Saved.") { $0.nonBlankLines.last == "Saved." }
       #expect(screen.nonBlankLines == [PromptTests.hint, "> buy milk!", "Saved."], "\(screen)")
     }
   }

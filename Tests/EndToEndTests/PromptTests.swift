@@ -406,8 +406,11 @@ extension TemporaryHome {
         == .exited(status), sourceLocation: sourceLocation)
     #expect(PromptTests.FileState(of: notePath) == before, sourceLocation: sourceLocation)
     if let lastLine {
-      #expect(
-        try session.look().nonBlankLines.last == lastLine, sourceLocation: sourceLocation)
+      // On a busy machine tmux may mark the pane dead before it has drawn
+      // the last output it read: wait for the line rather than look once.
+      try session.waitFor("the last line \"\(lastLine)\"", sourceLocation: sourceLocation) {
+        $0.nonBlankLines.last == lastLine
+      }
     }
   }
 

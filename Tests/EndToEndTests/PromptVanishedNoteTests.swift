@@ -47,7 +47,9 @@ extension PromptTests {
       try session.send(keys: "Enter")
 
       #expect(try session.waitForExit() == .exited(0))
-      #expect(try session.look().nonBlankLines.last == "Nothing changed.")
+      try session.waitFor("the last line \"Nothing changed.\"") {
+        $0.nonBlankLines.last == "Nothing changed."
+      }
       #expect(home.note == "mine")
     }
   }
