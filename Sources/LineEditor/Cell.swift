@@ -27,6 +27,12 @@ struct Cell: Equatable {
   /// The cell that draws `character` of the text (or of the prompt), as wide
   /// as the terminal draws it according to `widths`.
   init(_ character: Character, widths: MeasuredWidths) {
+    // Most cells: one plain scalar, drawn as itself, of no kind a terminal
+    // is asked about; known from one look rather than three.
+    if let columns = DisplayWidth.plainColumns(of: character) {
+      self.init(glyph: character, columns: columns, isReversed: false)
+      return
+    }
     if let standIn = DisplayWidth.standIn(for: character) {
       self.init(glyph: standIn, columns: 1, isReversed: true)
     } else {
