@@ -3,7 +3,7 @@
 the slowest key takes, on notes from 1 KB to 16 MiB.
 
 1. In the process: bench/latency/*.swift, compiled with every source of
-   the pure LineEditor (Sources/LineEditor/*.swift) by swiftc -O, times each
+   the pure LineEditor (every .swift file under Sources/LineEditor) by swiftc -O, times each
    kind of key from its arrival at the editor to the end of its render. The same
    seeded keys run three times on the same states; each key counts with the
    fastest of its three CPU times (what the key costs, not what else the
@@ -109,8 +109,8 @@ def build_in_process_bench() -> str:
     any of them is newer than the binary."""
     editor = os.path.join(ROOT, "Sources", "LineEditor")
     bench = os.path.join(ROOT, "bench", "latency")
-    sources = sorted(os.path.join(editor, name) for name in os.listdir(editor)
-                     if name.endswith(".swift"))
+    sources = sorted(os.path.join(folder, name) for folder, _, names in os.walk(editor)
+                     for name in names if name.endswith(".swift"))
     sources += sorted(os.path.join(bench, name) for name in os.listdir(bench)
                       if name.endswith(".swift"))
     binary = os.path.join(BUILD, "latency-bench")

@@ -24,7 +24,7 @@ FLAGS="-sanitize=fuzzer,address -parse-as-library -O -use-ld=lld"
 # LineEditor is the pure line editor: a target without dependencies
 # (Package.swift), so all of it compiles with the harness alone.
 EDITOR_SOURCES="
-  $(ls Sources/LineEditor/*.swift)
+  $(find Sources/LineEditor -name '*.swift' | sort)
   fuzz/EditorFuzzer.swift
   fuzz/EditorScenario.swift
   fuzz/EditorSession.swift
@@ -32,7 +32,7 @@ EDITOR_SOURCES="
   fuzz/TerminalLine.swift
 "
 UTF8_VALIDATOR_SOURCES="
-  Sources/FilenoteCore/UTF8Validator.swift
+  Sources/FilenoteCore/Note/UTF8Validator.swift
   fuzz/UTF8ValidatorFuzzer.swift
   fuzz/UTF8ValidatorCheck.swift
 "

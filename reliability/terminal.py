@@ -10,7 +10,7 @@ before, every terminal mode filenote switched on by escape sequence
 be saved must be the very file it was (same inode, size and times).
 
 These are the project's only tests of restoration after each ending; the
-end-to-end tests (Tests/EndToEndTests/PromptSignalTests.swift) keep what
+end-to-end tests (Tests/EndToEndTests/Prompt/PromptSignalTests.swift) keep what
 needs a shell with job control: Ctrl-Z, fg and bg, and a closed terminal.
 """
 

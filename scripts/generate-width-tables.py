@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generate Sources/LineEditor/DisplayWidth+Tables.swift.
+"""Generate Sources/LineEditor/Widths/DisplayWidth+Tables.swift.
 
 Swift's Unicode.Scalar.Properties has no East Asian Width, so this script
 derives the table of wide code points (East_Asian_Width W or F) from Python's
@@ -36,6 +36,7 @@ OUTPUT = os.path.join(
     "..",
     "Sources",
     "LineEditor",
+    "Widths",
     "DisplayWidth+Tables.swift",
 )
 

@@ -1,0 +1,131 @@
+import FilenoteCore
+import Foundation
+import Testing
+
+extension UnixIntegrationTests {
+  /// `filenote --help`, `filenote help COMMAND`, the man page and README.md
+  /// name the same commands and options.
+  @Suite struct HelpManPageAndReadmeAgree {
+    @Test func helpListsExactlyTheCommandsAndOptions() throws {
+      let help = try ExternalProgram.run(try Package.filenoteBinary, ["--help"]).stdout
+      let commands = block("Commands:", of: help).map { $0.split(separator: " ")[0] }
+      #expect(commands.map(String.init) == Command.names)
+      #expect(
+        Set(optionNames(inBlock: block("Options:", of: help))) == Set(UnixIntegrationTests.options))
+    }
+
+    @Test func theListedOptionsAreTheOnesFilenoteAccepts() throws {
+      let binary = try Package.filenoteBinary
+      let home = try ScratchFolder()
+      for arguments in [["--help"], ["-h"], ["--version"], ["path", "--file", "x"]] {
+        let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
+        #expect(run.status == 0, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
+      }
+      let unknown = try ExternalProgram.run(binary, ["--verbose"], environment: ["HOME": home.path])
+      #expect(unknown.status == 2)
+    }
+
+    @Test func generalHelpHasTheCommonShape() throws {
+      let help = try ExternalProgram.run(try Package.filenoteBinary, ["--help"]).stdout
+      let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+      try #require(lines.count > 4, "help:\n\(help)")
+      #expect(lines[0].hasPrefix("Usage: filenote "))
+      #expect(lines[1].isEmpty && !lines[2].isEmpty && lines[3].isEmpty, "one-line description")
+      for heading in ["Commands:", "Options:", "Examples:"] {
+        #expect(lines.contains { $0 == heading }, "\(heading)")
+      }
+      #expect(help.contains("man filenote"), "says where to read more")
+      #expect(help.contains("FILENOTE_FILE"))
+    }
+
+    @Test(arguments: Command.names.filter { $0 != "help" })
+    func commandHelpHasTheCommonShape(command: String) throws {
+      let binary = try Package.filenoteBinary
+      let help = try ExternalProgram.run(binary, ["help", command])
+      #expect(help.status == 0)
+      let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      try #require(lines.count > 4, "help:\n\(help.stdout)")
+      #expect(lines[0].hasPrefix("Usage: filenote \(command) "))
+      #expect(lines[1].isEmpty && !lines[2].isEmpty && lines[3].isEmpty, "one-line description")
+      #expect(lines.contains("Options:") && help.stdout.contains("--file PATH"))
+      #expect(lines.contains("Examples:"))
+      #expect(lines.contains { $0.hasPrefix("  filenote ") && $0.contains(command) }, "an example")
+      #expect(help.stdout.contains("man filenote"), "says where to read more")
+      #expect(try ExternalProgram.run(binary, [command, "--help"]).stdout == help.stdout)
+    }
+
+    @Test func manPageDocumentsEveryCommandAndOption() throws {
+      let man = try ManPageSource()
+      let commands = man.tagNames(inSection: "COMMANDS").filter { $0 != "(none)" }
+      #expect(commands == Command.names)
+      let synopsis = man.plainText(ofSection: "SYNOPSIS")
+      for command in Command.names {
+        #expect(synopsis.contains("filenote \(command)"), "SYNOPSIS shows \(command)")
+      }
+      let options = man.tagNames(inSection: "OPTIONS").compactMap { word in
+        word.hasPrefix("-") ? String(word.prefix { $0 != "=" }) : nil
+      }
+      #expect(Set(options) == Set(UnixIntegrationTests.options + ["--"]))
+      for option in UnixIntegrationTests.options {
+        #expect(words(in: synopsis).contains(option), "SYNOPSIS shows \(option)")
+      }
+    }
+
+    @Test func readmeDocumentsEveryCommandAndOption() throws {
+      let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
+      let usage = section("## Usage", of: readme)
+      for command in Command.names {
+        #expect(usage.contains("filenote \(command)"), "README's usage shows \(command)")
+      }
+      for option in UnixIntegrationTests.options {
+        #expect(words(in: usage).contains(option), "README's usage shows \(option)")
+      }
+    }
+
+    @Test func readmeSaysHowToReadTheManPageAndEnableEachCompletion() throws {
+      let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
+      let text = section("## Man page and shell completions", of: readme)
+      #expect(text.contains("man -l doc/filenote.1"))
+      for file in UnixIntegrationTests.installedFiles.compactMap(\.source) {
+        #expect(text.contains(file), "README names \(file)")
+        #expect(FileManager.default.fileExists(atPath: Package.file(file)))
+      }
+      for shell in ["bash", "zsh", "fish"] {
+        #expect(text.contains("**\(shell)**"), "README says how to enable the \(shell) completion")
+      }
+    }
+
+    /// The lines after `heading` up to the next empty line.
+    private func block(_ heading: String, of text: String) -> [Substring] {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let start = lines.firstIndex(where: { $0 == heading }) else { return [] }
+      return Array(lines[(start + 1)...].prefix { !$0.isEmpty })
+    }
+
+    /// The option names at the start of the lines of an "Options:" block
+    /// (`  -h, --help   show help` names `-h` and `--help`).
+    private func optionNames(inBlock lines: [Substring]) -> [String] {
+      lines.flatMap { line -> [String] in
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.hasPrefix("-"), let gap = trimmed.firstRange(of: "  ") else { return [] }
+        return trimmed[..<gap.lowerBound].split(separator: ", ").map {
+          String($0.split(separator: " ")[0])
+        }
+      }
+    }
+
+    /// A Markdown section: from its heading to the next heading of its level.
+    private func section(_ heading: String, of markdown: String) -> String {
+      guard let start = markdown.range(of: "\n" + heading + "\n") else { return "" }
+      let rest = markdown[start.upperBound...]
+      let end = rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex
+      return String(rest[..<end])
+    }
+
+    /// The words of a text, split at anything that cannot be part of an option name.
+    private func words(in text: String) -> Set<String> {
+      Set(
+        text.split { !($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }.map(String.init))
+    }
+  }
+}

@@ -1,0 +1,184 @@
+import FilenoteCore
+import Foundation
+import Testing
+
+extension UnixIntegrationTests {
+  @Suite struct BashCompletion {
+    @Test func completesSToSaveAndShow() throws {
+      #expect(try complete(["filenote", "s"]) == ["save", "show"])
+    }
+
+    @Test func completesDashDashFToFile() throws {
+      #expect(try complete(["filenote", "--f"]) == ["--file"])
+    }
+
+    @Test func offersEveryCommandAndEveryOption() throws {
+      #expect(try complete(["filenote", ""]) == Command.names.sorted())
+      #expect(try Set(complete(["filenote", "-"])) == Set(UnixIntegrationTests.options))
+    }
+
+    @Test func completesCommandNamesAfterHelp() throws {
+      #expect(try complete(["filenote", "help", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "help", "clear", ""]) == [])
+    }
+
+    @Test func offersNoCommandOnceThereIsOne() throws {
+      #expect(try complete(["filenote", "save", ""]) == [])
+      #expect(try complete(["filenote", "--file", "x", "show", ""]) == [])
+    }
+
+    @Test func findsTheCommandAfterTheValueOfFile() throws {
+      #expect(try complete(["filenote", "--file", "x", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "=", "x", "c"]) == ["clear"])
+    }
+
+    @Test func completesFileNamesAfterFile() throws {
+      let folder = try ScratchFolder()
+      try folder.createEmptyFile("notes.txt")
+      try FileManager.default.createDirectory(
+        atPath: folder.path + "/nothing", withIntermediateDirectories: false)
+      let afterFile = try complete(["filenote", "--file", "no"], in: folder.path)
+      #expect(afterFile == ["notes.txt", "nothing"])
+      // `--file=no` reaches bash's completion as the words `--file`, `=`, `no`.
+      let afterFileEquals = try complete(["filenote", "--file", "=", "no"], in: folder.path)
+      #expect(afterFileEquals == ["notes.txt", "nothing"])
+      let afterCommand = try complete(["filenote", "show", "--file", "notes"], in: folder.path)
+      #expect(afterCommand == ["notes.txt"])
+    }
+
+    @Test func interactiveBashCompletesFileEqualsToAFileName() throws {
+      let folder = try ScratchFolder()
+      try folder.createEmptyFile("notes.txt")
+      let session = try TmuxSession(
+        ["bash", "--norc", "--noprofile", "-i"], in: folder.path, environment: ["PS1": "READY> "])
+      // tmux drops the blanks at the end of a line: the prompt shows as "READY>".
+      try session.waitFor { $0.contains("READY>") }
+      try session.type("source '\(Package.file("completions/filenote.bash"))'; clear\n")
+      try session.type("filenote --file=no\t")
+      let screen = try session.waitFor { $0.contains("filenote --file=notes.txt") }
+      #expect(screen.contains("filenote --file=notes.txt"))
+    }
+
+    /// What bash's `_filenote` offers for these words, the last one being
+    /// completed, sorted.
+    private func complete(_ words: [String], in folder: String? = nil) throws -> [String] {
+      let script = """
+        source "$1"; shift
+        complete -p filenote >/dev/null || exit 3
+        COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+        COMP_LINE="$*"; COMP_POINT=${#COMP_LINE}
+        _filenote
+        printf '%s\\n' "${COMPREPLY[@]}"
+        """
+      let bash = try ExternalProgram.run(
+        "bash",
+        ["--norc", "--noprofile", "-c", script, "bash", Package.file("completions/filenote.bash")]
+          + words,
+        in: folder)
+      try #require(bash.status == 0 && bash.stderr.isEmpty, "bash: \(bash.stderr)")
+      return bash.stdout.split(separator: "\n").map(String.init).sorted()
+    }
+  }
+
+  @Suite struct ZshCompletion {
+    @Test func isValidZsh() throws {
+      let zsh = try ExternalProgram.run("zsh", ["-n", Package.file("completions/_filenote")])
+      #expect(zsh.status == 0 && zsh.stderr.isEmpty, "\(zsh.stderr)")
+    }
+
+    @Test func listsSaveAndShowForS() throws {
+      let session = try startZsh()
+      try session.type("filenote s\t")
+      let screen = try session.waitFor { screen in
+        let lines = screen.split(separator: "\n")
+        return lines.contains { $0.hasPrefix("save ") } && lines.contains { $0.hasPrefix("show ") }
+      }
+      #expect(!screen.contains("\nclear"), "only the commands that start with s")
+    }
+
+    @Test func completesDashDashFToFile() throws {
+      let session = try startZsh()
+      try session.type("filenote --f\t")
+      try session.waitFor { $0.contains("READY> filenote --file=") }
+    }
+
+    @Test func completesCommandNamesAfterHelp() throws {
+      let session = try startZsh()
+      try session.type("filenote help cl\t")
+      try session.waitFor { $0.contains("READY> filenote help clear") }
+    }
+
+    @Test func completesFileNamesAfterFile() throws {
+      let session = try startZsh { folder in try folder.createEmptyFile("notes.txt") }
+      try session.type("filenote show --file no\t")
+      try session.waitFor { $0.contains("READY> filenote show --file notes.txt") }
+    }
+
+    /// An interactive zsh in tmux with filenote's completion, at its prompt,
+    /// in a fresh folder that `prepare` may fill.
+    private func startZsh(_ prepare: (ScratchFolder) throws -> Void = { _ in }) throws
+      -> TmuxSession
+    {
+      let home = try ScratchFolder()
+      try prepare(home)
+      let zshrc = """
+        fpath=('\(Package.file("completions"))' $fpath)
+        autoload -Uz compinit && compinit -u -D
+        PS1='READY> '
+        """
+      try zshrc.write(toFile: home.path + "/.zshrc", atomically: false, encoding: .utf8)
+      let session = try TmuxSession(
+        ["zsh", "-i"], in: home.path, environment: ["ZDOTDIR": home.path], keeping: home)
+      // tmux drops the blanks at the end of a line: the prompt shows as "READY>".
+      try session.waitFor { $0.contains("READY>") }
+      return session
+    }
+  }
+
+  @Suite struct FishCompletion {
+    @Test func isValidFish() throws {
+      let fish = try ExternalProgram.run(
+        "fish", ["--no-execute", Package.file("completions/filenote.fish")])
+      #expect(fish.status == 0 && fish.stderr.isEmpty, "\(fish.stderr)")
+    }
+
+    @Test func completesSToSaveAndShow() throws {
+      #expect(try complete("filenote s") == ["save", "show"])
+    }
+
+    @Test func completesDashDashFToFile() throws {
+      #expect(try complete("filenote --f") == ["--file"])
+    }
+
+    @Test func offersEveryCommandAndNoFileNamesFirst() throws {
+      #expect(try complete("filenote ") == Command.names.sorted())
+    }
+
+    @Test func completesCommandNamesAfterHelpAndNothingAfterSave() throws {
+      #expect(try complete("filenote help c") == ["clear"])
+      #expect(try complete("filenote save ") == [])
+    }
+
+    @Test func completesFileNamesAfterFile() throws {
+      let folder = try ScratchFolder()
+      try folder.createEmptyFile("notes.txt")
+      #expect(try complete("filenote --file no", in: folder.path) == ["notes.txt"])
+      #expect(try complete("filenote --file x ", in: folder.path) == Command.names.sorted())
+    }
+
+    /// The completions fish offers for this command line, without their descriptions, sorted.
+    private func complete(_ line: String, in folder: String? = nil) throws -> [String] {
+      let home = try ScratchFolder()
+      let fish = try ExternalProgram.run(
+        "fish",
+        [
+          "--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]",
+          Package.file("completions/filenote.fish"), line,
+        ],
+        in: folder, environment: ["HOME": home.path])
+      try #require(fish.status == 0 && fish.stderr.isEmpty, "fish: \(fish.stderr)")
+      return fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        .sorted()
+    }
+  }
+}
