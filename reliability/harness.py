@@ -65,7 +65,7 @@ class Settings:
 
 
 class Ledger:
-    """Passed and failed cases, and the figures the README publishes."""
+    """Passed and failed cases, and the figures reliability/README.md publishes."""
 
     def __init__(self):
         self.passed = 0
