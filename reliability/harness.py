@@ -377,8 +377,9 @@ def reap(process):
 
 
 def expect_error_line(outcome, must_name, status=1):
-    """SPEC: one line on standard error, `filenote: <what failed>: <why>`,
-    naming the path; a non-zero status; nothing on standard output."""
+    """An error (doc/DESIGN.md, Errors): one line on standard error,
+    `filenote: <what failed>: <why>`, naming the path; a non-zero status;
+    nothing on standard output."""
     check(outcome.status == status,
           "expected exit %d with an error, got %s" % (status, outcome.describe()))
     text = outcome.stderr.decode("utf-8", "replace")

@@ -2,9 +2,10 @@ import SystemCalls
 
 /// Finds the user's documents folder the way the desktop does.
 ///
-/// SPEC asks for the folder `FileManager.default.urls(for: .documentDirectory,
+/// It is the folder `FileManager.default.urls(for: .documentDirectory,
 /// in: .userDomainMask)` names, corrected where Foundation on Linux gets it
-/// wrong. Tried on this machine (swift-foundation 6.3), Foundation:
+/// wrong (doc/DESIGN.md, Where the note lives). Tried on this machine
+/// (swift-foundation 6.3), Foundation:
 /// - ignores `$HOME` and takes the home folder from the password database, so
 ///   `HOME=/tmp/x filenote` would still write to the real home;
 /// - reads `user-dirs.dirs` but keeps the shell quoting and `$HOME` literally,
