@@ -15,7 +15,7 @@ import SystemCalls
 /// takes the home folder from `$HOME`, or from the user database (where
 /// `FileManager` takes it) only when `$HOME` is not set. It does not link
 /// Foundation at all: loading it costs more start-up time than all the rest
-/// of `filenote show`.
+/// of `filenote show` (see CONTRIBUTING.md, Hot path).
 public struct DocumentsFolder: Sendable {
   /// The process environment (or a test's).
   public var environment: Environment

@@ -34,7 +34,8 @@ struct VersionStore {
     // shortened (by whole characters) so any note that can be saved has versions.
     var used = 0
     // String(_:), not `"." + substring`: that generic append makes the
-    // runtime look up a conformance by scanning them all, on every save.
+    // runtime look up a conformance by scanning them all, on every save
+    // (see CONTRIBUTING.md, Hot path).
     let name = String(
       FileStore.baseName(of: note).prefix { character in
         used += character.utf8.count
