@@ -8,7 +8,7 @@ PYTHON ?= python3
 # executable, so nothing is loaded or relocated before main, linked by lld
 # with the functions a run calls laid out together, so a short run maps few
 # pages. That order is traced from the binary being built (see `release`) and
-# kept in .build, never committed. See the Performance section of README.md
+# kept in .build, never committed. See bench/README.md ("What gets it there")
 # for what each of these buys.
 SYMBOL_ORDER = .build/symbol-order.txt
 RELEASE_FLAGS = -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld \
@@ -59,9 +59,9 @@ release:
 run: release
 	$(RELEASE_BINARY) $(ARGS)
 
-# The benchmarks of README.md's Performance section, judged against their
-# targets (a few minutes; not part of `make test`); bench/latency.py is the
-# per-key latency table.
+# The benchmarks of bench/README.md, judged against their targets (a few
+# minutes; not part of `make test`); bench/latency.py is the per-key latency
+# table.
 bench: release
 	$(PYTHON) bench/bench.py --binary $(RELEASE_BINARY)
 	$(PYTHON) bench/latency.py --binary $(RELEASE_BINARY)
@@ -96,8 +96,8 @@ test-tools:
 # restoration, against the built binary in temporary folders. Some cases mount
 # file systems and set file attributes, so run it as root. The short setting
 # (for CI, on the debug build) takes well under a minute; the long one, on the
-# release build, gives the figures in README.md. Pass RELIABILITY_FLAGS="--seed N"
-# to repeat a run.
+# release build, gives the figures in reliability/README.md. Pass
+# RELIABILITY_FLAGS="--seed N" to repeat a run.
 RELIABILITY_FLAGS ?=
 
 reliability-short: build
@@ -121,8 +121,9 @@ terminals: build
 terminals-if-installed: build
 	$(PYTHON) terminals/run.py --binary .build/debug/filenote --if-installed $(TERMINALS_FLAGS)
 
-# Regenerates the README's pictures of the prompt (doc/screenshots/*.png) in
-# xterm under Xvfb (terminals/screenshots.py); same packages as `terminals`.
+# Regenerates the pictures of the prompt (doc/screenshots/*.png, shown in
+# README.md and doc/DESIGN.md) in xterm under Xvfb (terminals/screenshots.py);
+# same packages as `terminals`.
 screenshots: build
 	$(PYTHON) terminals/screenshots.py --binary .build/debug/filenote --output doc/screenshots
 

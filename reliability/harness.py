@@ -65,7 +65,7 @@ class Settings:
 
 
 class Ledger:
-    """Passed and failed cases, and the figures the README publishes."""
+    """Passed and failed cases, and the figures reliability/README.md publishes."""
 
     def __init__(self):
         self.passed = 0
@@ -377,8 +377,9 @@ def reap(process):
 
 
 def expect_error_line(outcome, must_name, status=1):
-    """SPEC: one line on standard error, `filenote: <what failed>: <why>`,
-    naming the path; a non-zero status; nothing on standard output."""
+    """An error (doc/DESIGN.md, Errors): one line on standard error,
+    `filenote: <what failed>: <why>`, naming the path; a non-zero status;
+    nothing on standard output."""
     check(outcome.status == status,
           "expected exit %d with an error, got %s" % (status, outcome.describe()))
     text = outcome.stderr.decode("utf-8", "replace")

@@ -19,7 +19,8 @@
 
 // The C library hands every constructor the program's arguments. Taking
 // them here spares a short run the Swift runtime's `CommandLine` set-up,
-// whose code lies in two more 64 KiB blocks of the static executable.
+// whose code lies in two more 64 KiB blocks of the static executable (see
+// CONTRIBUTING.md, Hot path).
 static int saved_argument_count;
 static char **saved_arguments;
 

@@ -4,8 +4,8 @@ import Testing
 @testable import FilenoteCore
 @testable import TerminalSession
 
-/// SPEC: errors are one line, `filenote: <what failed>: <why>`, with the path
-/// where a path is involved.
+/// Errors are one line, `filenote: <what failed>: <why>`, with the path where
+/// a path is involved (README, Errors and exit codes).
 @Suite struct FilenoteErrorTests {
   @Test func aSystemFailureSaysWhatWasDoneToWhatAndWhy() {
     let error = FilenoteError.system(

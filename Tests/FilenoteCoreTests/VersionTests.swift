@@ -4,7 +4,7 @@ import Testing
 
 @testable import FilenoteCore
 
-/// SPEC "Versions": nothing saved is lost by the next save.
+/// Versions (doc/DESIGN.md): nothing saved is lost by the next save.
 @Suite struct VersionTests {
   /// A note `notes/datafile.dat` in a fresh folder, and its versions.
   struct Fixture {

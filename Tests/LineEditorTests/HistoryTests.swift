@@ -1,7 +1,7 @@
 import LineEditor
 import Testing
 
-/// The history keys of SPEC "The prompt": Up/Down, Ctrl-P/Ctrl-N, Alt-< and
+/// The history keys of the man page's KEYS: Up/Down, Ctrl-P/Ctrl-N, Alt-< and
 /// Alt-> walk through the versions; Ctrl-R and Ctrl-S search them with
 /// readline's look and keys.
 @Suite struct HistoryTests {

@@ -56,8 +56,8 @@ private func questions(in output: String) -> Int {
 
 extension TerminalTests {
   /// The session asks the terminal how wide it draws the characters
-  /// terminals disagree on, before it first draws one (SPEC, "On every
-  /// terminal").
+  /// terminals disagree on, before it first draws one (doc/DESIGN.md, The
+  /// prompt and the terminal).
   @Suite struct WidthsAskedFromTheTerminal {
     @Test func aLineWithoutSuchCharactersAsksNothing() throws {
       let played = try PlayedSession()

@@ -1,7 +1,7 @@
 import SystemCalls
 
-// The rows of the command table that work on the kept versions (SPEC
-// "Versions"); `show N` and `clear --all` are in their own rows.
+// The rows of the command table that work on the kept versions (the man
+// page's VERSIONS); `show N` and `clear --all` are in their own rows.
 
 extension Command {
   static let history = Command(

@@ -52,7 +52,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
 
-  /// Why a versions folder is refused (issue 14: it must not redirect anything).
+  /// Why a versions folder is refused: a planted one must not redirect
+  /// anything (doc/DESIGN.md, Versions).
   public enum UnsafeFolderReason: Equatable, Sendable {
     case symbolicLink
     case notAFolder
@@ -223,7 +224,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 }
 
-/// The exit statuses filenote uses, as SPEC lists them.
+/// The exit statuses filenote uses, as the man page's EXIT STATUS lists them.
 public enum ExitCode: Int32, Sendable {
   case success = 0
   case failure = 1

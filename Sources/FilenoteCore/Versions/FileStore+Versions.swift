@@ -1,7 +1,8 @@
 import SystemCalls
 
-// Versions of the note (SPEC "Versions"): every save and every `clear` keeps
-// the note it replaces, as `VersionWriter.swift` describes step by step.
+// Versions of the note (doc/DESIGN.md, Versions): every save and every
+// `clear` keeps the note it replaces, as `VersionWriter.swift` describes step
+// by step.
 
 extension FileStore {
   /// The versions of this note, where a save puts them now.

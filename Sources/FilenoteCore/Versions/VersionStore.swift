@@ -6,8 +6,9 @@ import SystemCalls
 /// what readers (`history`, `show N`) use, and they never take the lock.
 ///
 /// The folder is used only when it is a real folder (never followed through
-/// a link), owned by the user and closed to everyone else (issue 14): a
-/// planted folder or link cannot redirect a read, a keep or a removal.
+/// a link), owned by the user and closed to everyone else (doc/DESIGN.md,
+/// Versions): a planted folder or link cannot redirect a read, a keep or a
+/// removal.
 /// Every name in it is looked up relative to the open folder.
 struct VersionStore {
   /// Versions kept when `FILENOTE_VERSIONS` does not say.
@@ -33,7 +34,8 @@ struct VersionStore {
     // shortened (by whole characters) so any note that can be saved has versions.
     var used = 0
     // String(_:), not `"." + substring`: that generic append makes the
-    // runtime look up a conformance by scanning them all, on every save.
+    // runtime look up a conformance by scanning them all, on every save
+    // (see CONTRIBUTING.md, Hot path).
     let name = String(
       FileStore.baseName(of: note).prefix { character in
         used += character.utf8.count

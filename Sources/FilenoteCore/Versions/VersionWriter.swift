@@ -373,7 +373,8 @@ final class VersionWriter {
     guard let sizeA = try? a.status().size, let sizeB = try? b.status().size, sizeA == sizeB
     else { return false }
     // No bigger than the files and not zero-filled: a short note's compare
-    // touches a page or two, not 128 KiB of fresh heap.
+    // touches a page or two, not 128 KiB of fresh heap (see CONTRIBUTING.md,
+    // Hot path).
     let chunkSize = Int(min(max(sizeA, 1), 64 * 1024))
     let bufferA = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
     defer { bufferA.deallocate() }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC "Versions" and the commands `history`, `show N`, `undo`,
+/// Versions (doc/DESIGN.md) and the commands `history`, `show N`, `undo`,
 /// `restore N` and `clear --all`, run as a user runs them.
 @Suite("filenote history, show N, undo, restore N, clear --all")
 struct VersionCommands {
