@@ -29,14 +29,14 @@ import Testing
 
     @Test func notATerminalSaysSoInLowercase() {
       #expect(TerminalError.notATerminal.message == "not a terminal")
-      #expect(TerminalError.notATerminal.errno == ENOTTY)
+      #expect(TerminalError.notATerminal.errno == Errno(ENOTTY))
     }
 
     @Test func systemFailuresSayWhatFailedAndWhy() {
-      let error = TerminalError.cannotRead(errno: EIO)
+      let error = TerminalError.cannotRead(errno: Errno(EIO))
       #expect(error.message == "cannot read the terminal: Input/output error")
       #expect("\(error)" == error.message)
-      #expect(error.errno == EIO)
+      #expect(error.errno == Errno(EIO))
     }
 
     @Test func openingChangesNothing() throws {
@@ -349,7 +349,7 @@ import Testing
       try firstTerminal.enterRawMode()
       let original = try second.settingsBytes()
 
-      #expect(throws: TerminalError.cannotCatchSignals(errno: EBUSY)) {
+      #expect(throws: TerminalError.cannotCatchSignals(errno: Errno(EBUSY))) {
         try secondTerminal.enterRawMode()
       }
       #expect(try second.settingsBytes() == original)

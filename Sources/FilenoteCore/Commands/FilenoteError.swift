@@ -31,7 +31,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// A system call failed while filenote was doing `operation` to `subject`;
   /// `errno` says why.
   case system(Operation, Subject, errno: Errno)
-  /// The terminal of the prompt failed; the message carries its errno.
+  /// The terminal of the prompt failed; the message is the terminal's own,
+  /// which says what failed and why (its `Errno`).
   case terminal(TerminalError)
   /// `filenote edit` needs a terminal for the editor.
   case editNeedsTerminal
@@ -184,7 +185,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .system(let operation, let subject, let errno):
       return "\(operation.words) \(subject.name): \(errno)"
     case .terminal(let error):
-      return "\(Operation.use.words) \(Subject.terminal.name): \(Errno(error.errno))"
+      return error.message
     case .editNeedsTerminal:
       return
         "'edit' runs your editor on the terminal, and standard input is not one: "
