@@ -31,8 +31,7 @@ extension Command {
     let words = input.words
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
-        try? FileDescriptor.standardError.writeAll(
-          "filenote: reading the note from the terminal; end it with Ctrl-D on a new line\n")
+        Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
       }
       try input.store().save(streamingFrom: .standardInput)
     } else {

@@ -33,7 +33,20 @@ public enum Filenote {
 
   /// Prints `filenote: <message>` on standard error.
   public static func report(_ error: FilenoteError) {
-    try? FileDescriptor.standardError.writeAll("filenote: " + error.message + "\n")
+    report(error.message)
+  }
+
+  /// Prints `filenote: <line>` on standard error: every error and notice
+  /// filenote gives there goes through here, so all of them are named alike.
+  static func report(_ line: String) {
+    printError("filenote: " + line)
+  }
+
+  /// Writes `line` and a newline to standard error, as it is: the one place
+  /// filenote writes there (`report` names the program; a word after an
+  /// edit, "Saved.", does not).
+  static func printError(_ line: String) {
+    try? FileDescriptor.standardError.writeAll(line + "\n")
   }
 
   static func run(
