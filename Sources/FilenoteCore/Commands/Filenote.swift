@@ -58,8 +58,8 @@ public enum Filenote {
       return .success
     case .prompt:
       guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal }
-      var store = try FileStore.resolve(fileOption: invocation.file, environment: environment)
-      store.versionsSetting = environment["FILENOTE_VERSIONS"]
+      // Resolved (and its settings checked) before the prompt opens.
+      let store = try FileStore.resolve(fileOption: invocation.file, environment: environment)
       return try Prompt(store: store, environment: environment).run()
     case .run(let command, let words):
       return try command.run(

@@ -18,19 +18,39 @@ public struct FileStore: Sendable {
   /// missing folder is more likely a typo than a wish.
   public let createsFolder: Bool
 
-  /// `FILENOTE_VERSIONS` as given (nil: the default), read when a save keeps a version.
-  public var versionsSetting: String? = nil
+  /// How many versions a save keeps (`FILENOTE_VERSIONS`, read by
+  /// `resolve`); 0 keeps none and removes the kept ones.
+  public var versionCount = VersionStore.defaultCount
 
   public init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
     self.createsFolder = createsFolder
   }
 
-  /// The store a command uses: `--file` wins over `FILENOTE_FILE`, which wins
-  /// over `<documents>/datafile.dat`.
+  /// The store a command or the prompt uses, from the command line and the
+  /// environment; the only place either is read for it. The note is where
+  /// `--file` says, else `FILENOTE_FILE`, else `<documents>/datafile.dat`.
   /// Paths are kept as Swift strings, so one that is not UTF-8 (in a
   /// variable whose value is not, or a `--file` value that didn't decode) is refused.
+  ///
+  /// `FILENOTE_VERSIONS` sets `versionCount`; a value that is not a count is
+  /// refused here, before anything is read, written or asked, so it never
+  /// costs the user what they typed. `ignoringVersionCount`: for a command
+  /// that never keeps a version (`show`), which then leaves it unread.
   public static func resolve(
+    fileOption: String?, environment: Environment, ignoringVersionCount: Bool = false
+  ) throws(FilenoteError) -> FileStore {
+    let versionCount =
+      ignoringVersionCount
+      ? VersionStore.defaultCount
+      : try VersionStore.count(fromSetting: environment["FILENOTE_VERSIONS"])
+    var store = try resolvePath(fileOption: fileOption, environment: environment)
+    store.versionCount = versionCount
+    return store
+  }
+
+  /// `resolve`'s note file.
+  private static func resolvePath(
     fileOption: String?, environment: Environment
   ) throws(FilenoteError) -> FileStore {
     func refuseNonUTF8(_ variables: String...) throws(FilenoteError) {

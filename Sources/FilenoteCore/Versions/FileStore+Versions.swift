@@ -6,8 +6,7 @@ import SystemCalls
 extension FileStore {
   /// The versions of this note, where a save puts them now.
   func versionStore() throws(FilenoteError) -> VersionStore {
-    VersionStore(
-      note: try resolvedTarget(), count: try VersionStore.count(fromSetting: versionsSetting))
+    VersionStore(note: try resolvedTarget(), count: versionCount)
   }
 
   /// The kept versions, newest first (version 1 is the first).
@@ -36,7 +35,7 @@ extension FileStore {
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
-    let count = try VersionStore.count(fromSetting: versionsSetting)
+    let count = versionCount
     try withWriterLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
@@ -82,7 +81,7 @@ extension FileStore {
   /// removes the kept ones too). Returns false when there was none.
   @discardableResult
   public func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    let count = try VersionStore.count(fromSetting: versionsSetting)
+    let count = versionCount
     guard count > 0 else { return try clearAll().note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
@@ -127,8 +126,7 @@ extension LockedNote {
   /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
   /// kept versions. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
-    let store = VersionStore(
-      note: path, count: try VersionStore.count(fromSetting: target.versionsSetting))
+    let store = VersionStore(note: path, count: target.versionCount)
     guard store.count > 0 else {
       try replacement.commit(replacing: self)
       // Versions off: whatever was kept goes, unless the folder is not one
