@@ -74,9 +74,4 @@ extension FileDescriptor {
     defer { closedir(directory) }
     return FileSystem.entries(of: directory)
   }
-
-  /// Releases a lock taken with `tryLockExclusive()`.
-  public func unlock() {
-    _ = flock(rawValue, LOCK_UN)
-  }
 }

@@ -162,14 +162,6 @@ public struct FileDescriptor: Hashable, Sendable {
     _ = fcntl(rawValue, setPipeSize, Int32(1 << 20))
   }
 
-  /// Makes reads and writes return `wouldBlock` instead of waiting (or wait again).
-  public func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
-    let flags = try valueOrErrno { fcntl(rawValue, F_GETFL) }
-    try valueOrErrno {
-      fcntl(rawValue, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
-    }
-  }
-
   /// fsync(2)
   public func sync() throws(Errno) {
     try valueOrErrno { fsync(rawValue) }
