@@ -194,6 +194,12 @@ public struct FileDescriptor: Hashable, Sendable {
     try valueOrErrno { fchown(rawValue, uid_t(user), gid_t(group)) }
   }
 
+  /// Waits for, then takes, the exclusive advisory lock (flock(2)); the
+  /// kernel releases it when the descriptor is closed or the process dies.
+  public func lockExclusive() throws(Errno) {
+    try valueOrErrno { flock(rawValue, LOCK_EX) }
+  }
+
   /// Takes an exclusive advisory lock without waiting; false when another
   /// process holds it.
   public func tryLockExclusive() throws(Errno) -> Bool {

@@ -23,7 +23,7 @@ import Testing
 
     /// The texts `history` lists, newest first.
     func texts() throws -> [String] {
-      let count = try store.versions().count
+      let count = try store.keptVersions().count
       return try (0..<count).map { String(decoding: try store.readVersion($0 + 1), as: UTF8.self) }
     }
 
@@ -56,7 +56,7 @@ import Testing
       let fixture = Fixture()
       try fixture.save("first")
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
-      #expect(try fixture.store.versions().isEmpty)
+      #expect(try fixture.store.keptVersions().isEmpty)
     }
 
     @Test func theFolderIsMode0700AndEachVersionOwnerOnlyWhateverTheNotesMode() throws {
@@ -160,7 +160,7 @@ import Testing
     @Test func theDefaultKeeps100() throws {
       let fixture = Fixture()
       for index in 0...102 { try fixture.store.save("note \(index)") }
-      let versions = try fixture.store.versions()
+      let versions = try fixture.store.keptVersions()
       #expect(versions.count == 100)
       #expect(String(decoding: try fixture.store.readVersion(100), as: UTF8.self) == "note 2")
     }
@@ -168,12 +168,13 @@ import Testing
     @Test func theTotalSizeIsBoundedOldestOutFirstAndTheNewestAlwaysKept() throws {
       let fixture = Fixture()
       try fixture.save("a", "bb", "ccc", "dddd", "eeeee")
-      let store = VersionStore(note: fixture.store.path, count: 100, maximumTotalSize: 7)
+      let note = try WritableNote(fixture.store)
+      let store = VersionStore(of: note, count: 100, maximumTotalSize: 7)
       let writer = try #require(try VersionWriter.open(store, creating: false))
       writer.finish()
       writer.close()
       #expect(try fixture.texts() == ["dddd", "ccc"])
-      let tiny = VersionStore(note: fixture.store.path, count: 100, maximumTotalSize: 1)
+      let tiny = VersionStore(of: note, count: 100, maximumTotalSize: 1)
       let second = try #require(try VersionWriter.open(tiny, creating: false))
       second.finish()
       second.close()
@@ -353,7 +354,7 @@ import Testing
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
       ) { try fixture.store.save("c") }
-      #expect(throws: FilenoteError.self) { try fixture.store.versions() }
+      #expect(throws: FilenoteError.self) { try fixture.store.keptVersions() }
       #expect(fixture.note == "b")
     }
 
@@ -514,7 +515,7 @@ import Testing
       let store = try fixture.store.versionStore()
       let text = String(
         decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
-      let saved = try fixture.store.versions()[0].saved
+      let saved = try fixture.store.keptVersions()[0].saved
       #expect(text == "1  \(LocalTime(secondsSinceEpoch: saved).text)  17  first line\n")
     }
   }

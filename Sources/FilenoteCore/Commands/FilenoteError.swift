@@ -53,7 +53,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
 
-  /// Why a versions folder is refused (issue 14: it must not redirect anything).
+  /// Why a versions folder is refused: anything but a real folder of the
+  /// user's, closed to others, could redirect a read, a keep or a removal.
   public enum UnsafeFolderReason: Equatable, Sendable {
     case symbolicLink
     case notAFolder
@@ -103,9 +104,6 @@ public enum FilenoteError: Error, Equatable, Sendable {
     /// The writer lock's file is not one filenote made: another user's, a
     /// link, or not a regular file.
     case plantedLock(name: String)
-    /// A folder filenote keeps to itself (the versions folder) is a link, a
-    /// file, another user's, or open to others.
-    case notPrivateFolder
 
     var words: String {
       switch self {
@@ -121,10 +119,6 @@ public enum FilenoteError: Error, Equatable, Sendable {
         return
           "its lock file \(name) was not made by filenote (another user's, a link, "
           + "or not a regular file); nothing was changed"
-      case .notPrivateFolder:
-        return
-          "not a folder of yours that only you can use (a link, a file, another user's "
-          + "folder, or open to others); not used, nothing was changed"
       }
     }
   }

@@ -168,49 +168,9 @@ public struct FileStore: Sendable {
     try WritableNote(self).withLock(body)
   }
 
-  /// Removes the note (through a symbolic link, the file it points to, so the
-  /// link stays for the next save). Only a regular file is removed. Returns
-  /// false when there was none.
-  @discardableResult
-  public func clear() throws(FilenoteError) -> Bool {
-    guard let note = try WritableNote.existing(self) else { return false }
-    return try note.withLock(removing: true) { note throws(FilenoteError) in try note.remove() }
-  }
-
-  /// The note file's path where its chain of symbolic links ends, resolved
-  /// as `NoteLocation` does (the kernel's link rule applied); `path` itself
-  /// when a folder on the way is missing. For code that still works by path
-  /// (the versions store before it moves to `LockedNote`); a writer changes
-  /// files only inside `withWriterLock`, relative to `LockedNote.folder`.
-  func resolvedTarget() throws(FilenoteError) -> String {
-    try NoteLocation.resolve(path, missingFolder: nil)?.path ?? path
-  }
-
-  /// Flushes a folder's entries to disk, by path (see `resolvedTarget()`;
-  /// `LockedNote` callers fsync `LockedNote.folder` instead).
-  static func syncFolder(
-    of file: String, operation: FilenoteError.Operation
-  ) throws(FilenoteError) {
-    do {
-      let fd = try FileDescriptor.open(folder(of: file), .readOnly, options: .directory)
-      defer { fd.close() }
-      do {
-        try fd.sync()
-      } catch  where error == .invalidArgument || error == .readOnlyFileSystem {
-        // Some file systems cannot sync a folder; the change itself has happened.
-      }
-    } catch {
-      throw .system(operation, .file(file), errno: error)
-    }
-  }
-
   static func folder(of path: String) -> String {
     guard let (folder, _) = path.splitAtLastSlash else { return "." }
     return folder.isEmpty ? "/" : folder
-  }
-
-  static func baseName(of path: String) -> String {
-    path.splitAtLastSlash?.after ?? path
   }
 
   static func absolute(_ path: String) -> String {
