@@ -6,7 +6,7 @@ alike (reliability/syncthing.py), two machines on 127.0.0.1.
 - Both machines save while apart, then meet: Syncthing keeps one text as the
   note and the other in a conflict copy beside it, on both machines; the
   copy's real name is recorded, for the default note `datafile.dat`, a
-  `--file` note without extension and one whose name starts with a dot
+  `--file` note without extension and two whose names start with a dot
   (the names ConflictCopyName's tests are checked against).
 - Many saves with rescans between them end alike on both machines, with
   nothing of filenote's own left on either; how many of its lock and
@@ -46,7 +46,8 @@ def run(settings, ledger):
     print("     %s" % syncthing.version(), flush=True)
     ledger.run("sync: a save on one machine reaches the other with its versions folder, after "
                "one rescan", propagates, settings, ledger)
-    for name, arguments in (("datafile.dat", None), ("note", "note"), (".note", ".note")):
+    for name, arguments in (("datafile.dat", None), ("note", "note"), (".note", ".note"),
+                            (".note.txt", ".note.txt")):
         ledger.run("sync: both machines save %s while apart, then meet: one text is the note, "
                    "the other a conflict copy named as Syncthing 1.19 names it, on both"
                    % name, apart_then_meet, settings, ledger, name, arguments)
