@@ -136,15 +136,23 @@ class Rig:
         started = time.monotonic()
         self.pair.start()
         self.started_in = time.monotonic() - started
-        self.expect_loopback()
+        try:
+            self.expect_loopback()
+        except BaseException:
+            self.pair.stop()
+            raise
         return self
 
     def __exit__(self, *exception):
         self.pair.stop()
 
     def expect_loopback(self):
+        sockets = self.pair.sockets()
+        # Both listen at least: a sample that found no socket proves nothing.
+        check(len(sockets) >= 4, "found only %s of the instances' sockets" % sockets)
         foreign = self.pair.foreign_sockets()
         self.ledger.count("sync socket samples")
+        self.ledger.count("sync sockets seen", len(sockets))
         check(not foreign, "sockets off 127.0.0.1: %s" % foreign)
 
     def short_id(self, machine):

@@ -45,7 +45,7 @@ RESCAN_INTERVAL_S = 86400
 # anything smaller to 5); a resume dials at once anyway.
 RECONNECTION_INTERVAL_S = 5
 
-_STARTED = {}  # pid -> Popen, for the exit handler
+_STARTED = {}  # pid -> Instance, for the exit handler
 
 
 def available():
@@ -58,24 +58,42 @@ def version():
 
 
 def _stop_all_left():
-    for process in list(_STARTED.values()):
-        _stop_process(process)
+    for instance in list(_STARTED.values()):
+        instance.stop()
 
 
 atexit.register(_stop_all_left)
 
 
-def _stop_process(process, seconds=15):
-    """Ends one instance this module started, by its pid: SIGTERM, and
-    SIGKILL when it has not ended within `seconds`."""
-    if process.poll() is None:
-        os.kill(process.pid, signal.SIGTERM)
-        try:
-            process.wait(seconds)
-        except subprocess.TimeoutExpired:
-            os.kill(process.pid, signal.SIGKILL)
-            process.wait()
-    _STARTED.pop(process.pid, None)
+def _parent_of(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as file:
+            # The parent is the second field after the command, which is in
+            # parentheses and may hold spaces.
+            return int(file.read().rsplit(")", 1)[1].split()[1])
+    except (FileNotFoundError, ProcessLookupError, IndexError, ValueError):
+        return None
+
+
+def process_tree(pid):
+    """`pid` and every process below it: `syncthing serve` is a monitor
+    that runs Syncthing itself as its child, even with --no-restart
+    (cmd/syncthing/main.go, monitorMain), and the child holds the sockets."""
+    pids = [int(name) for name in os.listdir("/proc") if name.isdigit()]
+    parents = {other: _parent_of(other) for other in pids}
+    tree = [pid]
+    for member in tree:
+        tree.extend(other for other, parent in parents.items() if parent == member)
+    return tree
+
+
+def _runs_home(pid, home):
+    """Whether `pid` is still a syncthing of `home` (and not a reused pid)."""
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as file:
+            return ("--home=" + home).encode() in file.read().split(b"\0")
+    except (FileNotFoundError, ProcessLookupError):
+        return False
 
 
 def free_port():
@@ -190,7 +208,7 @@ class Instance:
                 env=self._environment(), start_new_session=True)
         finally:
             log.close()
-        _STARTED[self.process.pid] = self.process
+        _STARTED[self.process.pid] = self
         deadline = time.monotonic() + seconds
         while True:
             check(self.process.poll() is None, "%s ended at start (exit %s): %s"
@@ -204,10 +222,35 @@ class Instance:
                   % (self.label, seconds, self.log_tail()))
             time.sleep(0.05)
 
-    def stop(self):
-        if self.process is not None:
-            _stop_process(self.process)
-            self.process = None
+    def stop(self, seconds=15):
+        """Ends this instance by its pid, and the Syncthing its monitor runs:
+        SIGTERM to the monitor, which passes it on and waits for its child;
+        SIGKILL, by pid, to whichever of them is left after `seconds`."""
+        if self.process is None:
+            return
+        process, self.process = self.process, None
+        children = process_tree(process.pid)[1:]
+        if process.poll() is None:
+            os.kill(process.pid, signal.SIGTERM)
+        deadline = time.monotonic() + seconds
+        killed = False
+        while True:
+            left = [pid for pid in children if _runs_home(pid, self.home)]
+            if process.poll() is None:
+                left.append(process.pid)
+            if not left:
+                break
+            if time.monotonic() >= deadline:
+                check(not killed, "%s did not end after SIGKILL: %s" % (self.label, left))
+                for pid in left:
+                    try:
+                        os.kill(pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                killed = True
+                deadline = time.monotonic() + seconds
+            time.sleep(0.05)
+        _STARTED.pop(process.pid, None)
 
     def log_tail(self, size=1500):
         try:
@@ -294,7 +337,6 @@ class Pair:
         self.b = Instance("b", os.path.join(root, "syncthing-b"), folder_b)
         self.a.write_config(self.b)
         self.b.write_config(self.a)
-        self.started = None
 
     def __enter__(self):
         self.start()
@@ -304,7 +346,6 @@ class Pair:
         self.stop()
 
     def start(self, seconds=60):
-        self.started = time.monotonic()
         try:
             self.a.start()
             self.b.start()
@@ -379,20 +420,25 @@ class Pair:
             time.sleep(0.05)
         return time.monotonic() - started
 
-    def foreign_sockets(self):
-        """Every socket either instance holds whose address, or the address
-        it is connected to, is not 127.0.0.1: read from /proc, so it needs
-        nothing but the kernel. Returns (instance, protocol, local, remote)
-        tuples; there must be none."""
+    def sockets(self):
+        """Every TCP and UDP socket the instances (monitor and Syncthing)
+        hold, as (instance, protocol, local, remote): read from /proc, so it
+        needs nothing but the kernel."""
         found = []
         for instance in (self.a, self.b):
             if instance.process is None:
                 continue
-            inodes = _socket_inodes(instance.process.pid)
-            for protocol, local, remote, inode in _sockets():
-                if inode in inodes and not _on_loopback(local, remote):
-                    found.append((instance.label, protocol, local, remote))
+            inodes = set()
+            for pid in process_tree(instance.process.pid):
+                inodes |= _socket_inodes(pid)
+            found.extend((instance.label, protocol, local, remote)
+                         for protocol, local, remote, inode in _sockets() if inode in inodes)
         return found
+
+    def foreign_sockets(self):
+        """The sockets not bound to 127.0.0.1, or connected elsewhere: there
+        must be none."""
+        return [socket for socket in self.sockets() if not _on_loopback(socket[2], socket[3])]
 
 
 def _on_loopback(local, remote):
@@ -405,7 +451,11 @@ def _on_loopback(local, remote):
 def _socket_inodes(pid):
     inodes = set()
     folder = "/proc/%d/fd" % pid
-    for name in os.listdir(folder):
+    try:
+        names = os.listdir(folder)
+    except (FileNotFoundError, ProcessLookupError):
+        return inodes
+    for name in names:
         try:
             target = os.readlink(os.path.join(folder, name))
         except OSError:
