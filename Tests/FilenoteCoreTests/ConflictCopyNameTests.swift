@@ -19,34 +19,30 @@ import Testing
   }
 
   @Suite struct Syncthing {
-    // Names Syncthing 1.19.2 (Debian's package) gave in reliability/sync.py:
-    // the form is conflictName in syncthing/syncthing lib/model/folder_sendrecv.go.
-    @Test func theTagGoesBeforeTheLastExtensionAndNamesTheDeviceDayAndTime() {
+    // Names Syncthing 1.19.2 (Debian's package) gave in reliability/sync.py,
+    // and the notes they are copies of: the tag goes before the last
+    // extension, at the end of a name without one, and before the whole name
+    // of a dotfile, as conflictName in syncthing/syncthing
+    // lib/model/folder_sendrecv.go writes it.
+    static let namesSyncthingGave = [
+      ("datafile.sync-conflict-20261201-202437-Y6OAA4V.dat", "datafile.dat", "Y6OAA4V", 202437),
+      ("note.sync-conflict-20261201-202503-27Q6OQ5", "note", "27Q6OQ5", 202503),
+      (".sync-conflict-20261201-202507-U5GJJJZ.note", ".note", "U5GJJJZ", 202507),
+      (".note.sync-conflict-20261201-203037-MLQWHZQ.txt", ".note.txt", "MLQWHZQ", 203037),
+    ]
+
+    @Test(arguments: namesSyncthingGave)
+    func eachNameSyncthingGaveIsACopyWithItsDeviceDayAndTime(
+      name: String, note: String, device: String, clock: Int
+    ) {
+      let time = ConflictCopyNameTests.time(clock / 10000, clock / 100 % 100, clock % 100)
       #expect(
-        Copy("datafile.sync-conflict-20261201-202437-Y6OAA4V.dat", copyOf: "datafile.dat")
-          == Copy(
-            engine: .syncthing, origin: "Y6OAA4V", day: day(2026, 12, 1), time: time(20, 24, 37)))
+        Copy(name, copyOf: note)
+          == Copy(engine: .syncthing, origin: device, day: day(2026, 12, 1), time: time))
     }
 
-    @Test func aNameWithoutExtensionGetsTheTagAtItsEnd() {
-      #expect(
-        Copy("note.sync-conflict-20261201-202503-27Q6OQ5", copyOf: "note")
-          == Copy(
-            engine: .syncthing, origin: "27Q6OQ5", day: day(2026, 12, 1), time: time(20, 25, 3)))
-    }
-
-    @Test func aDotfileGetsTheTagBeforeItsWholeName() {
-      #expect(
-        Copy(".sync-conflict-20261201-202507-U5GJJJZ.note", copyOf: ".note")
-          == Copy(
-            engine: .syncthing, origin: "U5GJJJZ", day: day(2026, 12, 1), time: time(20, 25, 7)))
+    @Test func aDotfilesTagIsNotAfterItsName() {
       #expect(Copy(".note.sync-conflict-20261201-202507-U5GJJJZ", copyOf: ".note") == nil)
-    }
-
-    @Test func aDotfileWithAnExtensionGetsTheTagBeforeThatExtension() {
-      #expect(
-        Copy(".note.sync-conflict-20261201-203037-MLQWHZQ.txt", copyOf: ".note.txt")?.origin
-          == "MLQWHZQ")
     }
 
     // protocol.ShortID's String is empty for a device ID of zeros.
