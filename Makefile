@@ -18,11 +18,20 @@ RELEASE_BINARY = .build/release/filenote
 
 # What `make install` puts where. DESTDIR (empty by default) is prepended to
 # every path, so a package build can stage the files: make install DESTDIR=/tmp/stage
+# zsh reads the completions an administrator installs from site-functions;
+# a distribution's package puts its own in vendor-completions instead, so
+# make dist sets ZSH_COMPLETIONS=share/zsh/vendor-completions for the .deb.
+ZSH_COMPLETIONS = share/zsh/site-functions
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# install-files strips the binary it copies: its symbols and debug
+# information are two fifths of the release build. The two comment sections
+# go too, as Debian's dh_strip removes them.
+STRIP = strip
+STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note
 
 # The binary that install-files copies: the release build unless told otherwise
 # (the tests install the debug binary they already have: make install-files BINARY=...).
@@ -144,7 +153,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: build the release binary, then
-# install it with the man page and the bash, zsh and fish completions.
+# install it, stripped, with the man page and the bash, zsh and fish completions.
 install: release
 	$(MAKE) install-files BINARY=$(RELEASE_BINARY)
 
@@ -153,6 +162,7 @@ install-files:
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASH_COMPLETION_DIR)" \
 		"$(ZSH_COMPLETION_DIR)" "$(FISH_COMPLETION_DIR)"
 	install -m 0755 "$(BINARY)" "$(BINDIR)/filenote"
+	$(STRIP) $(STRIP_FLAGS) "$(BINDIR)/filenote"
 	install -m 0644 doc/filenote.1 "$(MANDIR)/filenote.1"
 	install -m 0644 completions/filenote.bash "$(BASH_COMPLETION_DIR)/filenote"
 	install -m 0644 completions/_filenote "$(ZSH_COMPLETION_DIR)/_filenote"
