@@ -4,6 +4,9 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 PYTHON ?= python3
+# The version, said once: the string of Sources/FilenoteCore/Commands/FilenoteVersion.swift.
+VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' \
+	Sources/FilenoteCore/Commands/FilenoteVersion.swift)
 # The release build (the one `run`, `install` and `bench` use): one static
 # executable, so nothing is loaded or relocated before main, linked by lld
 # with the functions a run calls laid out together, so a short run maps few
@@ -38,7 +41,7 @@ STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note
 BINARY ?= $(RELEASE_BINARY)
 
 .PHONY: all build release run test test-tools format lint clean install install-files \
-	uninstall bench bench-check reliability reliability-short fuzz fuzz-short \
+	uninstall dist bench bench-check reliability reliability-short fuzz fuzz-short \
 	terminals terminals-if-installed screenshots
 
 all: build
@@ -175,5 +178,21 @@ uninstall:
 		"$(BASH_COMPLETION_DIR)/filenote" "$(ZSH_COMPLETION_DIR)/_filenote" \
 		"$(FISH_COMPLETION_DIR)/filenote.fish"
 
+# make dist: under dist/, the tarball filenote-VERSION-x86_64-linux.tar.gz
+# (a folder laid out like a prefix) and the Debian package
+# filenote_VERSION-1_amd64.deb, both of the stripped release binary, each with
+# its .sha256 (packaging/make-dist; packaging/README.md says what is in them).
+# Every time stamp in them is SOURCE_DATE_EPOCH, the last commit's time unless
+# set, so two builds of one commit are the same bytes.
+DIST = dist
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+DEB_MAINTAINER = the filenote authors <filenote@example.org>
+DIST_TARBALL = $(DIST)/filenote-$(VERSION)-x86_64-linux.tar.gz
+DIST_DEB = $(DIST)/filenote_$(VERSION)-1_amd64.deb
+
+dist: release
+	SOURCE_DATE_EPOCH="$(SOURCE_DATE_EPOCH)" DEB_MAINTAINER="$(DEB_MAINTAINER)" \
+		packaging/make-dist "$(VERSION)" $(RELEASE_BINARY) $(DIST)
+
 clean:
-	rm -rf .build
+	rm -rf .build $(DIST)
