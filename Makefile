@@ -41,7 +41,7 @@ STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note
 BINARY ?= $(RELEASE_BINARY)
 
 .PHONY: all build release run test test-tools format lint clean install install-files \
-	uninstall dist bench bench-check reliability reliability-short fuzz fuzz-short \
+	uninstall dist dist-check bench bench-check reliability reliability-short fuzz fuzz-short \
 	terminals terminals-if-installed screenshots
 
 all: build
@@ -86,13 +86,14 @@ bench-check: release
 # The whole test suite, as CI runs it: first the programs the tests use
 # (installed when missing, see test-tools), then formatting, unit and
 # end-to-end tests, one quick run of each benchmark (built so they cannot
-# rot; timings are not judged here), the short reliability suite and the
-# short fuzzing.
+# rot; timings are not judged here), the release artifacts installed where
+# Swift is not, the short reliability suite and the short fuzzing.
 test: test-tools
 	$(MAKE) lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) bench-check
+	$(MAKE) dist-check
 	$(MAKE) reliability-short
 	$(MAKE) fuzz-short
 	$(MAKE) terminals-if-installed
@@ -193,6 +194,12 @@ DIST_DEB = $(DIST)/filenote_$(VERSION)-1_amd64.deb
 dist: release
 	SOURCE_DATE_EPOCH="$(SOURCE_DATE_EPOCH)" DEB_MAINTAINER="$(DEB_MAINTAINER)" \
 		packaging/make-dist "$(VERSION)" $(RELEASE_BINARY) $(DIST)
+
+# The artifacts checked where Swift is not: lintian on the package, then both
+# installed, used and removed in a clean Debian 12 made by debootstrap
+# (packaging/check_install.py; as root, else skipped with the reason).
+dist-check: dist
+	$(PYTHON) packaging/check_install.py --deb $(DIST_DEB) --tarball $(DIST_TARBALL)
 
 clean:
 	rm -rf .build $(DIST)
