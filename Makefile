@@ -32,9 +32,13 @@ ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # install-files strips the binary it copies: its symbols and debug
 # information are two fifths of the release build. The two comment sections
-# go too, as Debian's dh_strip removes them.
+# go too, as Debian's dh_strip removes them, and so does .swift_modhash: the
+# compiler's hash of each object file, kept for its own incremental builds
+# and never read at run time, which covers the object's path, so the same
+# source built in two folders would give two binaries.
 STRIP = strip
-STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note
+STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note \
+	--remove-section=.swift_modhash
 
 # The binary that install-files copies: the release build unless told otherwise
 # (the tests install the debug binary they already have: make install-files BINARY=...).
