@@ -158,9 +158,11 @@ def cached_root(cache: str, mirror: str) -> str:
     stamp = os.path.join(root, ".filenote-test-made")
     if os.path.exists(stamp) and time.time() - os.path.getmtime(stamp) < CACHE_DAYS * 86400:
         return root
-    # Roots of other settings, or too old, go; a new one is made beside and
-    # takes the name only once complete.
-    for old in glob.glob(os.path.join(cache, f"{SUITE}-{VARIANT}-*")):
+    # Roots of other settings, too old, or left half-made by a killed run go
+    # (this run holds the lock); a new one is made beside and takes the name
+    # only once complete.
+    for old in glob.glob(os.path.join(cache, f"{SUITE}-{VARIANT}-*")) + glob.glob(
+            os.path.join(cache, "making-*")):
         shutil.rmtree(old)
     new = tempfile.mkdtemp(prefix="making-", dir=cache)
     started = time.monotonic()
@@ -340,7 +342,8 @@ def expect_in(part: str, text: str, what: str) -> None:
         raise CheckFailed(f"{what}: no {part!r} in:\n{text[:2000]}")
 
 
-def run(argv: list[str], stdin: str = "", timeout: int = COMMAND_SECONDS) -> subprocess.CompletedProcess:
+def run(argv: list[str], stdin: str = "",
+        timeout: int = COMMAND_SECONDS) -> subprocess.CompletedProcess:
     """Runs a command to its end or its deadline, output and errors together.
     It runs in a process group of its own, so a deadline ends all of it."""
     process = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
