@@ -50,7 +50,7 @@ VARIANT = "minbase"
 INCLUDE = ["man-db", "bash-completion"]
 # A root older than this is made again, so it follows the mirror's updates.
 CACHE_DAYS = 7
-# The longest each step may take: making the root (a download of about 50 MB),
+# The longest each step may take: making the root (a download of 35 MB),
 # and any one command in it.
 DEBOOTSTRAP_SECONDS = 900
 COMMAND_SECONDS = 120
