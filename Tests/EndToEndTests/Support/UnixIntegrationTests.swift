@@ -91,7 +91,7 @@ extension UnixIntegrationTests {
     /// The Debian package of each tool, for the message when one is missing.
     static let packages = [
       "make": "make", "groff": "groff", "man": "man-db", "bash": "bash", "zsh": "zsh",
-      "fish": "fish", "tmux": "tmux",
+      "fish": "fish", "tmux": "tmux", "readelf": "binutils",
     ]
 
     static func environment(_ extra: [String: String]) -> [String: String] {
