@@ -42,6 +42,20 @@ extension UnixIntegrationTests {
       #expect(check.contains("dist/filenote-\(version)-x86_64-linux.tar.gz"), "\(check)")
     }
 
+    @Test func theReadmesInstallCommandsNameTheArtifactsOfThisVersion() throws {
+      let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
+      let version = FilenoteVersion.number
+      let named = readme.split(separator: "\n").filter {
+        $0.contains("filenote_") || $0.contains("filenote-0") || $0.contains("filenote-1")
+      }
+      #expect(!named.isEmpty)
+      for line in named {
+        #expect(
+          line.contains("filenote_\(version)-1_amd64.deb")
+            || line.contains("filenote-\(version)-x86_64-linux.tar.gz"), "\(line)")
+      }
+    }
+
     @Test func installStripsTheBinaryOfItsSymbolsDebugInformationAndCompilerNotes() throws {
       let stage = try ScratchFolder()
       let binary = try Package.filenoteBinary
