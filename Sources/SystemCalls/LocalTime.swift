@@ -26,6 +26,14 @@ public struct LocalTime: Sendable {
   /// The time now, in whole seconds since the epoch (time(2)).
   public static var secondsSinceEpochNow: Int64 { Int64(time(nil)) }
 
+  /// The time now, since the epoch, to the nanosecond the clock gives
+  /// (clock_gettime(2), CLOCK_REALTIME: the clock file times are set by).
+  public static var now: (seconds: Int64, nanoseconds: Int64) {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    return (Int64(now.tv_sec), Int64(now.tv_nsec))
+  }
+
   /// `YYYY-MM-DD HH:MM:SS`, as `date '+%F %T'` prints it.
   public var text: String {
     func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

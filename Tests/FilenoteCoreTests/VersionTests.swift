@@ -110,7 +110,9 @@ import Testing
       // that is the note itself.
       let fixture = Fixture()
       try fixture.save("a", "b")
-      let name = KeptVersion.name(sequence: 99, keptAt: 0)
+      let note = fixture.status(fixture.folder.file("notes/datafile.dat"))
+      let name = VersionName.kept(
+        saved: (Int64(note.st_mtim.tv_sec), Int64(note.st_mtim.tv_nsec)), random: 99)
       #expect(
         link(fixture.folder.file("notes/datafile.dat"), fixture.versionsFolder + "/" + name) == 0)
       #expect(try fixture.texts() == ["a"])
@@ -387,7 +389,7 @@ import Testing
       #expect(
         symlink(
           fixture.folder.file("notes/datafile.dat"),
-          fixture.versionsFolder + "/" + KeptVersion.name(sequence: 50, keptAt: 0)) == 0)
+          fixture.versionsFolder + "/" + VersionName.kept(saved: (50, 0), random: 50)) == 0)
       #expect(try fixture.texts() == ["a"], "a link named like a version is not followed")
       fixture.count = 1
       try fixture.save("c", "d")
@@ -451,31 +453,91 @@ import Testing
   }
 
   @Suite struct Names {
-    @Test func aVersionsNameCarriesItsSequenceAndTime() {
-      let name = KeptVersion.name(sequence: 42, keptAt: 1_764_567_890)
-      #expect(name == "0000000042-1764567890")
-      #expect(KeptVersion.sequence(ofName: name) == 42)
+    @Test func aVersionsNameIsTheTimeItsTextWasSavedAndARandomNumber() {
+      let name = VersionName.kept(saved: (1_764_567_890, 1_234), random: 0xbeef)
+      #expect(name == "1764567890.000001234-000000000000beef")
+      let parsed = VersionName(name)
+      #expect(parsed?.form == .kept)
+      #expect(parsed?.savedSeconds == 1_764_567_890 && parsed?.savedNanoseconds == 1_234)
+    }
+
+    @Test func twoMachinesKeepingTheSameNoteAtOnceGiveItTwoNames() {
+      let saved: (Int64, Int64) = (1_764_567_890, 5)
+      var generator = SystemRandomNumberGenerator()
+      let names = (0..<1000).map { _ in
+        VersionName.kept(saved: saved, random: UInt64.random(in: 0...UInt64.max, using: &generator))
+      }
+      #expect(Set(names).count == 1000)
+    }
+
+    @Test func theNamesOfAnOlderFilenoteAreStillVersions() {
+      #expect(VersionName("0000000042-1764567890")?.form == .legacy)
+      #expect(VersionName("0000000042-1764567890")?.savedSeconds == nil)
+    }
+
+    @Test func aSettledCopysNameKeepsItsEngineAndOrigin() {
+      let copy = ConflictCopyName(engine: .syncthing, origin: "Y6OAA4V")
+      let name = VersionName.settled(
+        copy, copyName: "datafile.sync-conflict-20261201-202437-Y6OAA4V.dat", size: 6,
+        saved: (1_764_567_890, 7))
+      #expect(name.hasPrefix("1764567890.000000007-") && name.hasSuffix("-syncthing-Y6OAA4V"))
+      #expect(VersionName(name)?.form == .settled(.syncthing, origin: "Y6OAA4V"))
+      let again = VersionName.settled(
+        copy, copyName: "datafile.sync-conflict-20261201-202437-Y6OAA4V.dat", size: 6,
+        saved: (1_764_567_890, 7))
+      #expect(again == name, "two machines settling one copy agree on its name")
+      let unison = VersionName.settled(
+        ConflictCopyName(engine: .unison), copyName: "note (conflict_on_2026-12-01)", size: 1,
+        saved: (1, 0))
+      #expect(VersionName(unison)?.form == .settled(.unison, origin: nil))
+    }
+
+    @Test func aLongOriginIsShortenedByWholeCharactersToFitTheFileSystem() {
+      let origin = String(repeating: "é", count: 200)
+      let name = VersionName.settled(
+        ConflictCopyName(engine: .dropbox, origin: origin), copyName: "x", size: 1,
+        saved: (Int64.max / 2, 999_999_999))
+      #expect(name.utf8.count <= 255)
+      guard case .settled(.dropbox, let kept)? = VersionName(name)?.form else {
+        Issue.record("not read back: \(name)")
+        return
+      }
+      #expect(kept.map { origin.hasPrefix($0) && !$0.isEmpty } == true)
     }
 
     @Test(arguments: [
       "", "0000000042", "0000000042-", "000000042-1", "0000000042-1a", "x000000042-1",
-      "0000000042_1", "0000000042-123456789012345678901",
+      "0000000042_1", "0000000042-123456789012345678901", "1764567890.12345678-000000000000beef",
+      "1764567890.000001234-000000000000beeg", "1764567890.000001234-000000000000BEEF",
+      "1764567890.000001234-000000000000beef-", "1764567890.000001234-000000000000beef-lotus",
+      "1764567890.000001234-000000000000beef-syncthing-", ".1764567890.000001234-0000000000000000",
+      "1764567890.000001234-000000000000beef0",
     ])
     func otherNamesAreNotVersions(name: String) {
-      #expect(KeptVersion.sequence(ofName: name) == nil)
+      #expect(VersionName(name) == nil)
     }
 
     @Test(arguments: [0, 1, 2, 20, 21, 300])
     func versionsAreOrderedNewestFirstWhateverTheListingsOrder(count: Int) throws {
       let status = try FileSystem.status("/")
       var generator = SystemRandomNumberGenerator()
-      let sequences = (1...max(1, count)).map(UInt64.init).prefix(count).shuffled(using: &generator)
-      let versions = sequences.map {
-        KeptVersion(name: KeptVersion.name(sequence: $0, keptAt: 0), sequence: $0, status: status)
+      let times = (0..<count).map { Int64($0) }.shuffled(using: &generator)
+      let versions = times.map {
+        KeptVersion(
+          name: VersionName.kept(saved: ($0 / 3, $0 % 3), random: 0), status: status,
+          saved: ($0 / 3, $0 % 3))
       }
       #expect(
-        KeptVersion.newestFirst(versions).map(\.sequence)
-          == Array((0..<UInt64(count)).reversed().map { $0 + 1 }))
+        KeptVersion.newestFirst(versions).map { $0.saved * 3 + $0.savedNanoseconds }
+          == Array((0..<Int64(count)).reversed()))
+    }
+
+    @Test func versionsSavedAtTheSameInstantAreOrderedByNameOnEveryMachine() throws {
+      let status = try FileSystem.status("/")
+      let names = ["5.000000000-00000000000000aa", "5.000000000-00000000000000ff"]
+      let versions = names.map { KeptVersion(name: $0, status: status, saved: (5, 0)) }
+      #expect(KeptVersion.newestFirst(versions).map(\.name) == names.reversed())
+      #expect(KeptVersion.newestFirst(versions.reversed()).map(\.name) == names.reversed())
     }
   }
 

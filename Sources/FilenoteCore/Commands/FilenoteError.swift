@@ -52,6 +52,12 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case noVersion(number: Int, kept: Int)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
+  /// A sync engine's conflict copy beside the note could not be moved into
+  /// the versions folder; it is still beside the note, and still listed.
+  case cannotSettle(path: String, errno: Errno)
+  /// Conflict copies are settled as versions, and `FILENOTE_VERSIONS=0`
+  /// keeps none: the copies stay beside the note.
+  case settlingNeedsVersions
 
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
@@ -203,6 +209,14 @@ public enum FilenoteError: Error, Equatable, Sendable {
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
       return "no version \(number): \(count) kept (see 'filenote history')"
+    case .cannotSettle(let path, let errno):
+      return
+        "cannot settle the conflict copy \(path): \(errno); it is still beside the note "
+        + "(see 'filenote history')"
+    case .settlingNeedsVersions:
+      return
+        "cannot settle the conflict copies: they become versions, and FILENOTE_VERSIONS=0 "
+        + "keeps none; they stay beside the note"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "

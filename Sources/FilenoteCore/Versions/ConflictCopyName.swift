@@ -47,6 +47,55 @@ public struct ConflictCopyName: Equatable, Sendable {
     case oneDrive
     case unison
     case rcloneBisync
+
+    /// Every engine, in the order of the list above.
+    static let all: [Engine] = [
+      .syncthing, .dropbox, .nextcloud, .oneDrive, .unison, .rcloneBisync,
+    ]
+
+    /// One lowercase word for the engine, as a settled copy's version name
+    /// keeps it (`VersionName`).
+    var word: String {
+      switch self {
+      case .syncthing: "syncthing"
+      case .dropbox: "dropbox"
+      case .nextcloud: "nextcloud"
+      case .oneDrive: "onedrive"
+      case .unison: "unison"
+      case .rcloneBisync: "rclone"
+      }
+    }
+
+    /// The engine whose `word` is `word`.
+    init?(word: String) {
+      guard let engine = Self.all.first(where: { $0.word == word }) else { return nil }
+      self = engine
+    }
+
+    /// Its name as its makers write it, for people.
+    public var displayName: String {
+      switch self {
+      case .syncthing: "Syncthing"
+      case .dropbox: "Dropbox"
+      case .nextcloud: "Nextcloud"
+      case .oneDrive: "OneDrive"
+      case .unison: "Unison"
+      case .rcloneBisync: "rclone bisync"
+      }
+    }
+
+    /// The word before an `origin` when it is shown: the device
+    /// (Syncthing), the account or computer (Dropbox), the user
+    /// (Nextcloud), the host (OneDrive).
+    var originWord: String {
+      switch self {
+      case .syncthing: "device"
+      case .dropbox: "from"
+      case .nextcloud: "user"
+      case .oneDrive: "host"
+      case .unison, .rcloneBisync: "from"
+      }
+    }
   }
 
   /// A calendar day as the name writes it (the local time of the machine
@@ -88,6 +137,13 @@ public struct ConflictCopyName: Equatable, Sendable {
     self.day = day
     self.time = time
     self.counter = counter
+  }
+
+  /// Where the copy came from, as its name says: `Syncthing, device
+  /// Y6OAA4V`, `Dropbox, from Ann`, `Unison`.
+  public var source: String {
+    guard let origin else { return engine.displayName }
+    return engine.displayName + ", " + engine.originWord + " " + origin
   }
 
   /// The conflict copy that `name` is of the note named `note` (a file name,

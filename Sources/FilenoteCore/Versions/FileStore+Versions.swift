@@ -24,17 +24,36 @@ extension FileStore {
   /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
   /// rather than repaired (Enter could then save the repair).
   public func versionTexts() throws(FilenoteError) -> [String] {
-    guard let store = try versionStore(), let folder = try store.open() else { return [] }
-    defer { folder.close() }
+    guard let store = try versionStore() else { return [] }
+    let folder = try store.open()
+    defer { folder?.close() }
     return try store.listed(in: folder).compactMap { version in
-      (try? store.read(version.name, in: folder)).map { String(decoding: $0, as: UTF8.self) }
+      (try? store.read(version, in: folder)).map { String(decoding: $0, as: UTF8.self) }
     }
+  }
+
+  /// The sync engines' conflict copies of the note beside it, not settled
+  /// yet (see `VersionStore.conflictCopies()`), newest first.
+  public func conflictCopies() throws(FilenoteError) -> [KeptVersion] {
+    guard let store = try versionStore() else { return [] }
+    return KeptVersion.newestFirst(store.conflictCopies())
+  }
+
+  /// Settles the conflict copies beside the note (`copies`: those the user
+  /// was shown; nil: every one there now), moving them into the versions
+  /// (see `VersionWriter+Settling.swift`). Returns how many were settled.
+  /// With `FILENOTE_VERSIONS=0` nothing can be settled: `settlingNeedsVersions`.
+  @discardableResult
+  public func settleConflictCopies(_ copies: [KeptVersion]? = nil) throws(FilenoteError) -> Int {
+    guard let note = try WritableNote.existing(self) else { return 0 }
+    return try note.withLock { locked throws(FilenoteError) in try locked.settle(copies) }
   }
 
   /// Puts version `number` back as the note (`undo` is version 1); the
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
-  public func restoreVersion(_ number: Int) throws(FilenoteError) {
+  @discardableResult
+  public func restoreVersion(_ number: Int) throws(FilenoteError) -> Restored {
     try withWriterLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
@@ -52,8 +71,7 @@ extension FileStore {
       let bytes = try writer.read(version)
       do throws(FilenoteError) {
         if store.count > 0 {
-          try writer.keepNote(
-            replacedBy: (FileStore.join(store.path, version.name), Int64(bytes.count)))
+          try writer.keepNote(replacedBy: (store.path(of: version), Int64(bytes.count)))
         }
         if try !writer.moveOverNote(version) {
           // Another file system: its bytes are saved instead (the writer
@@ -72,8 +90,24 @@ extension FileStore {
         writer.abandon()
         throw error
       }
+      // The user chose among the conflict copies: the others are settled
+      // (kept as versions, still listed). Whatever fails there leaves them
+      // beside the note, still listed: the restore itself is done.
+      var settled = 0
+      if version.isUnsettledCopy && store.count > 0 {
+        settled = (try? writer.settle(writer.listed.filter(\.isUnsettledCopy))) ?? 0
+      }
       if store.count > 0 { writer.finish() } else { writer.removeAll() }
+      return Restored(wasConflictCopy: version.isUnsettledCopy, settledCopies: settled)
     }
+  }
+
+  /// What `restoreVersion` did.
+  public struct Restored: Equatable, Sendable {
+    /// Whether the version put back was a sync engine's conflict copy.
+    public let wasConflictCopy: Bool
+    /// How many other conflict copies were settled with it.
+    public let settledCopies: Int
   }
 
   /// Removes the note and keeps it as version 1 (or, with versions off,
@@ -110,7 +144,7 @@ extension FileStore {
       guard let writer = try VersionWriter.open(locked.versionStore(), creating: false)
       else { return (try locked.remove(), 0) }
       defer { writer.close() }
-      let count = writer.listed.count
+      let count = writer.listedVersionCount
       let removed = try locked.remove()
       writer.removeAll()
       return (removed, count)
@@ -122,6 +156,21 @@ extension LockedNote {
   /// The versions of this note, kept with the store's `versionCount`.
   func versionStore() -> VersionStore {
     VersionStore(of: target, count: target.versionCount)
+  }
+
+  /// Settles `copies` (nil: every conflict copy beside the note now) into
+  /// the versions; see `FileStore.settleConflictCopies`.
+  @discardableResult
+  public func settle(_ copies: [KeptVersion]?) throws(FilenoteError) -> Int {
+    let store = versionStore()
+    let found = copies ?? store.conflictCopies()
+    guard !found.isEmpty else { return 0 }
+    guard store.count > 0 else { throw .settlingNeedsVersions }
+    guard let writer = try VersionWriter.open(store, creating: true) else { return 0 }
+    defer { writer.close() }
+    let settled = try writer.settle(found)
+    writer.finish()
+    return settled
   }
 
   /// Commits a save with the note it replaces kept as a version (steps

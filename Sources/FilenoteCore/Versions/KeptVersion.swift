@@ -1,60 +1,82 @@
 import SystemCalls
 
-/// One version of the note kept in the versions folder, as a listing sees it.
+/// One text `history` lists: a version in the versions folder (its name is
+/// a `VersionName`), or a sync engine's conflict copy of the note beside
+/// it, not settled yet (`ConflictCopyName`).
 ///
-/// Its file name is `<sequence>-<seconds>`: a sequence number of ten digits,
-/// one more than the largest in the folder when it was kept (so the newest
-/// is the largest, whatever the clock says), and the second it was kept, in
-/// seconds since the epoch. Only names of exactly that form are versions;
-/// anything else in the folder was not written by filenote and is left alone.
+/// They are ordered by the time their text was saved, newest first: a
+/// version's name says it (an older name's file does, by its modification
+/// time), and a conflict copy's file keeps the time its machine saved it.
 public struct KeptVersion: Equatable, Sendable {
-  /// The file's name in the versions folder.
+  /// Which folder holds its file.
+  public enum Place: Equatable, Sendable {
+    /// The versions folder.
+    case versions
+    /// The note's own folder: a conflict copy nobody has settled yet.
+    case noteFolder
+  }
+
+  /// The file's name in its folder.
   public let name: String
-  /// Its place in the order of keeping: larger is newer.
-  public let sequence: UInt64
+  /// The folder it is in.
+  public let place: Place
+  /// What the name of a conflict copy says (a settled one's too); nil for
+  /// a version of a save.
+  public let conflict: ConflictCopyName?
   /// Its size in bytes.
   public let size: Int64
-  /// When its text was saved (the file's modification time), in seconds
-  /// since the epoch: a hard link keeps the replaced note's own time.
+  /// When its text was saved, in seconds since the epoch.
   public let saved: Int64
+  /// The nanoseconds after `saved`.
+  public let savedNanoseconds: Int64
   /// The file, so that the current note (the same file between keeping and
-  /// replacing, after a kill) is never listed as a version of itself.
+  /// replacing, after a kill) is never listed as a version of itself, and
+  /// a file under two names (a copy being settled) is listed once.
   let device: UInt64
   let inode: UInt64
 
-  init(name: String, sequence: UInt64, status: FileStatus) {
+  init(
+    name: String, place: Place = .versions, conflict: ConflictCopyName? = nil,
+    status: FileStatus, saved: (seconds: Int64, nanoseconds: Int64)? = nil
+  ) {
     self.name = name
-    self.sequence = sequence
+    self.place = place
+    self.conflict = conflict
     size = status.size
-    saved = status.modified.seconds
+    // A hard link keeps the replaced note's own time, and a copy is given it.
+    let time = saved ?? status.modified
+    self.saved = time.seconds
+    savedNanoseconds = time.nanoseconds
     device = status.device
     inode = status.inode
   }
 
-  static let sequenceDigits = 10
+  /// An unsettled conflict copy, beside the note.
+  public var isUnsettledCopy: Bool { place == .noteFolder }
 
-  /// The file name of the version kept `sequence`-th, at `seconds`.
-  static func name(sequence: UInt64, keptAt seconds: Int64) -> String {
-    let digits = String(sequence)
-    return String(repeating: "0", count: max(0, sequenceDigits - digits.count)) + digits + "-"
-      + String(max(0, seconds))
+  /// Whether this version is the file `info` describes.
+  func isFile(_ info: FileStatus) -> Bool {
+    inode == info.inode && device == info.device
   }
 
-  /// The sequence number in `name`, or nil when filenote does not write
-  /// such a name.
-  static func sequence(ofName name: String) -> UInt64? {
-    let utf8 = Array(name.utf8)
-    guard utf8.count > sequenceDigits + 1, utf8.count <= sequenceDigits + 21,
-      utf8[sequenceDigits] == UInt8(ascii: "-")
-    else { return nil }
-    let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-    guard utf8[..<sequenceDigits].allSatisfy(isDigit),
-      utf8[(sequenceDigits + 1)...].allSatisfy(isDigit)
-    else { return nil }
-    return UInt64(String(decoding: utf8[..<sequenceDigits], as: UTF8.self))
+  /// Whether `other` is the same file.
+  func isSameFile(as other: KeptVersion) -> Bool {
+    inode == other.inode && device == other.device
   }
 
-  /// `versions` sorted newest first (largest sequence first).
+  /// Whether this was saved after `other` (a later time, or the same time
+  /// and a larger name, so that every machine orders them alike).
+  func isNewer(than other: KeptVersion) -> Bool {
+    if saved != other.saved { return saved > other.saved }
+    if savedNanoseconds != other.savedNanoseconds {
+      return savedNanoseconds > other.savedNanoseconds
+    }
+    // Bytes, not String's <, which would bring in Unicode's ordering code
+    // (see CONTRIBUTING.md, Hot path).
+    return other.name.utf8.lexicographicallyPrecedes(name.utf8)
+  }
+
+  /// `versions` sorted newest first.
   ///
   /// A merge sort of its own, because the standard library's sort of more
   /// than 20 elements keeps its runs in a `[Range<Int>]`, whose first use
@@ -70,7 +92,7 @@ public struct KeptVersion: Equatable, Sendable {
     merged.reserveCapacity(versions.count)
     var (i, j) = (0, 0)
     while i < newer.count && j < older.count {
-      if older[j].sequence > newer[i].sequence {
+      if older[j].isNewer(than: newer[i]) {
         merged.append(older[j])
         j += 1
       } else {
@@ -90,7 +112,7 @@ public struct KeptVersion: Equatable, Sendable {
 
   /// Whether filenote writes names like `name` (a version or a copy in progress).
   static func isWrittenByFilenote(_ name: String) -> Bool {
-    sequence(ofName: name) != nil || isCopy(name)
+    VersionName(name) != nil || isCopy(name)
   }
 
   static func isCopy(_ name: String) -> Bool {

@@ -20,30 +20,45 @@ struct VersionHistory {
   /// The lines, or nil when no version is kept. `width` is the terminal's,
   /// nil when the output is not a terminal.
   func lines(width: Int?) throws(FilenoteError) -> [UInt8]? {
-    guard let store, let folder = try store.open() else { return nil }
-    defer { folder.close() }
-    let versions = try store.listed(in: folder)
+    guard let store else { return nil }
+    let folder = try store.open()
+    defer { folder?.close() }
+    // On a terminal, what the window can show (a Character of 4 bytes in
+    // each column, and room for a few combining ones).
+    let limit = width.map { 4 * $0 + 64 } ?? Self.beginningLimit
+    // A version removed since the listing (by another machine's pruning,
+    // through a sync engine) is not listed: each is read first.
+    let versions = try store.listed(in: folder).compactMap { version in
+      store.beginning(of: version, in: folder, limit: limit).map { (version, $0) }
+    }
     guard !versions.isEmpty else { return nil }
     let numberWidth = String(versions.count).count
-    let sizeWidth = versions.map { String($0.size).count }.max() ?? 1
+    let sizeWidth = versions.map { String($0.0.size).count }.max() ?? 1
     var output: [UInt8] = []
     output.reserveCapacity(versions.count * 100)
-    for (index, version) in versions.enumerated() {
+    for (index, (version, beginning)) in versions.enumerated() {
       let prefix =
         Self.padded(String(index + 1), to: numberWidth) + "  "
         + LocalTime(secondsSinceEpoch: version.saved).text + "  "
         + Self.padded(String(version.size), to: sizeWidth) + "  "
-      // On a terminal, what the window can show (a Character of 4 bytes in
-      // each column, and room for a few combining ones).
-      let limit = width.map { 4 * $0 + 64 } ?? Self.beginningLimit
-      let beginning = store.beginning(of: version.name, in: folder, limit: limit)
-      var line = Self.firstLine(of: beginning, isCut: beginning.count == limit)
+      var line =
+        Self.mark(of: version) + Self.firstLine(of: beginning, isCut: beginning.count == limit)
       if let width { line = Self.cut(line, toColumns: width - prefix.utf8.count) }
       output.append(contentsOf: prefix.utf8)
       output.append(contentsOf: line.utf8)
       output.append(UInt8(ascii: "\n"))
     }
     return output
+  }
+
+  /// What comes before the first line of a sync engine's conflict copy:
+  /// `[conflict copy, Syncthing, device Y6OAA4V] ` while it is beside the
+  /// note, `[settled conflict copy, …] ` once it was settled; nothing for
+  /// a version of a save.
+  static func mark(of version: KeptVersion) -> String {
+    guard let conflict = version.conflict else { return "" }
+    return (version.isUnsettledCopy ? "[conflict copy, " : "[settled conflict copy, ")
+      + conflict.source.replacingControlCharacters() + "] "
   }
 
   /// The first line of `bytes` (up to the first newline), control

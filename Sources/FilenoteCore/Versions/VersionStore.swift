@@ -24,6 +24,8 @@ struct VersionStore {
   let noteName: String
   /// The note file whose versions these are (where its links end), for messages.
   let note: String
+  /// The note's folder's path, for messages.
+  let noteFolderPath: String
   /// The versions folder's name in `noteFolder`.
   let name: String
   /// The versions folder's path, for messages.
@@ -60,6 +62,7 @@ struct VersionStore {
   ) {
     noteFolder = folder
     self.noteName = noteName
+    noteFolderPath = folderPath
     note = FileStore.join(folderPath, noteName)
     // `.` and `.versions` add 10 bytes: a name near the file system's 255 is
     // shortened (by whole characters) so any note that can be saved has versions.
@@ -142,41 +145,150 @@ struct VersionStore {
     do { return try folder.names() } catch { throw .system(.read, .file(path), errno: error) }
   }
 
-  /// `entries(in:)` of the names a listing of `folder` gave.
+  /// `entries(in:)` of the names a listing of `folder` gave. A name that
+  /// vanished since the listing (pruned by another machine's filenote, or
+  /// removed by a sync engine) is simply not there.
+  ///
+  /// A sync engine's conflict copy of a version is one too, marked: two
+  /// machines on which an older filenote kept different texts under the
+  /// same `<sequence>-<seconds>` name left one of them only there.
   func entries(named names: [String], in folder: FileDescriptor) -> [KeptVersion] {
     var entries: [KeptVersion] = []
+    var others: [String] = []
     for name in names {
-      guard let sequence = KeptVersion.sequence(ofName: name),
-        let info = try? folder.status(of: name), info.kind == .regular
-      else { continue }
-      entries.append(KeptVersion(name: name, sequence: sequence, status: info))
+      guard let parsed = VersionName(name) else {
+        if !KeptVersion.isCopy(name) { others.append(name) }
+        continue
+      }
+      guard let info = try? folder.status(of: name), info.kind == .regular else { continue }
+      var conflict: ConflictCopyName? = nil
+      if case .settled(let engine, let origin) = parsed.form {
+        conflict = ConflictCopyName(engine: engine, origin: origin)
+      }
+      let saved = parsed.savedSeconds.map { ($0, parsed.savedNanoseconds) }
+      entries.append(KeptVersion(name: name, conflict: conflict, status: info, saved: saved))
+    }
+    let versions = entries
+    for name in others {
+      for version in versions {
+        guard let copy = ConflictCopyName(name, copyOf: version.name) else { continue }
+        if let info = try? folder.status(of: name), info.kind == .regular {
+          entries.append(KeptVersion(name: name, conflict: copy, status: info))
+        }
+        break
+      }
     }
     return KeptVersion.newestFirst(entries)
   }
 
-  /// The versions as `history` numbers them (1 is the newest): the entries
-  /// without the current note's file, which is there only between keeping
-  /// it and replacing it (a writer killed at that moment leaves it).
-  func listed(in folder: FileDescriptor) throws(FilenoteError) -> [KeptVersion] {
-    let entries = try entries(in: folder)
-    guard let current = noteStatus else { return entries }
-    return entries.filter { !$0.isFile(current) }
+  /// The sync engines' conflict copies of the note beside it, not settled
+  /// yet: regular files of this user's (never followed through a link,
+  /// looked up in the note's open folder as the note is), named exactly as
+  /// an engine names a copy of this note and of no longer note in the
+  /// folder (see `ConflictCopyName`). Empty when the folder cannot be read.
+  func conflictCopies() -> [KeptVersion] {
+    guard let names = try? noteFolder.names() else { return [] }
+    let length = noteName.utf8.count
+    var copies: [KeptVersion] = []
+    for name in names where name.utf8.count > length {
+      guard let copy = ConflictCopyName(name, copyOf: noteName),
+        let info = try? noteFolder.status(of: name), info.kind == .regular,
+        info.owner == CurrentProcess.effectiveUser,
+        !ConflictCopyName.belongsToLongerNote(name, copyOf: noteName, among: names)
+      else { continue }
+      copies.append(KeptVersion(name: name, place: .noteFolder, conflict: copy, status: info))
+    }
+    return copies
   }
 
-  /// The bytes of version `number` (1 is the newest), which must be UTF-8.
+  /// The versions as `history` numbers them (1 is the newest), with the
+  /// note's unsettled conflict copies among them (`conflictCopies()`), by
+  /// the time their text was saved. `folder` is the versions folder, nil
+  /// when there is none. Without the current note's file (which is there
+  /// only between keeping it and replacing it: a writer killed at that
+  /// moment leaves it), each file once, and each text once among those
+  /// saved within a second of each other: two machines that kept the same
+  /// note as a version each keep a file of it, and an engine brings both
+  /// to both (see `distinct`).
+  func listed(in folder: FileDescriptor?) throws(FilenoteError) -> [KeptVersion] {
+    let entries = try folder.map { folder throws(FilenoteError) in try self.entries(in: folder) }
+    return listed(entries: entries ?? [], in: folder)
+  }
+
+  /// `listed(in:)` of the versions a listing of `folder` found.
+  func listed(entries: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
+    var all = entries
+    let copies = conflictCopies()
+    if !copies.isEmpty { all = KeptVersion.newestFirst(all + copies) }
+    if let current = noteStatus { all.removeAll { $0.isFile(current) } }
+    return distinct(all, in: folder)
+  }
+
+  /// `versions` (newest first) without a second listing of one file or of
+  /// one text saved within a second of another holding it. Of two that hold
+  /// one text, an unsettled copy is the one listed (so the conflict is still
+  /// shown, and settled), else a marked one. Only files of equal sizes and
+  /// near times are read.
+  func distinct(_ versions: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
+    var kept: [KeptVersion] = []
+    kept.reserveCapacity(versions.count)
+    func rank(_ version: KeptVersion) -> Int {
+      version.isUnsettledCopy ? 2 : version.conflict != nil ? 1 : 0
+    }
+    for version in versions {
+      var twin: Int? = nil
+      // Newest first: the candidates are at the end of `kept`.
+      for index in kept.indices.reversed() {
+        let other = kept[index]
+        if other.saved - version.saved > 1 { break }
+        if other.isSameFile(as: version) {
+          twin = index
+          break
+        }
+        if other.size == version.size, abs(other.saved - version.saved) <= 1,
+          abs(
+            (other.saved - version.saved) * 1_000_000_000 + other.savedNanoseconds
+              - version.savedNanoseconds) < 1_000_000_000,
+          sameBytes(other, version, in: folder)
+        {
+          twin = index
+          break
+        }
+      }
+      guard let twin else {
+        kept.append(version)
+        continue
+      }
+      if rank(version) > rank(kept[twin]) { kept[twin] = version }
+    }
+    return kept
+  }
+
+  /// Whether two listed texts hold the same bytes (false when either
+  /// cannot be read).
+  private func sameBytes(
+    _ a: KeptVersion, _ b: KeptVersion, in folder: FileDescriptor?
+  ) -> Bool {
+    guard let first = try? read(a, in: folder), let second = try? read(b, in: folder) else {
+      return false
+    }
+    return first == second
+  }
+
+  /// The bytes of version `number` (1 is the newest, as `listed` numbers
+  /// them), which must be UTF-8.
   func read(number: Int) throws(FilenoteError) -> [UInt8] {
-    // A writer may prune the version between the listing and the read:
-    // list again rather than fail.
+    // A writer (or a sync engine) may remove the version between the
+    // listing and the read: list again rather than fail.
     for _ in 0..<3 {
-      guard let folder = try open() else { throw .noVersion(number: number, kept: 0) }
-      defer { folder.close() }
+      let folder = try open()
+      defer { folder?.close() }
       let versions = try listed(in: folder)
       guard number >= 1, number <= versions.count else {
         throw .noVersion(number: number, kept: versions.count)
       }
-      let name = versions[number - 1].name
       do {
-        return try read(name, in: folder)
+        return try read(versions[number - 1], in: folder)
       } catch .system(_, _, let errno) where errno == .noSuchFileOrDirectory {
         continue
       }
@@ -184,10 +296,34 @@ struct VersionStore {
     throw .noVersion(number: number, kept: 0)
   }
 
+  /// The path of `version`'s file, for messages and for comparing it.
+  func path(of version: KeptVersion) -> String {
+    FileStore.join(version.place == .versions ? path : noteFolderPath, version.name)
+  }
+
+  /// The bytes of `version`, whose folder is the versions folder `folder`
+  /// or the note's, refused when they are not UTF-8.
+  func read(_ version: KeptVersion, in folder: FileDescriptor?) throws(FilenoteError) -> [UInt8] {
+    guard version.place == .versions else {
+      return try read(version.name, in: noteFolder, path: path(of: version))
+    }
+    guard let folder else {
+      throw .system(.read, .file(FileStore.join(path, version.name)), errno: .noSuchFileOrDirectory)
+    }
+    return try read(version.name, in: folder)
+  }
+
   /// The bytes of the version file `name`, never through a link, refused
   /// when they are not UTF-8.
   func read(_ name: String, in folder: FileDescriptor) throws(FilenoteError) -> [UInt8] {
-    let file = FileStore.join(path, name)
+    try read(name, in: folder, path: FileStore.join(path, name))
+  }
+
+  /// The bytes of the file `name` in `folder` (`file` is its path, for
+  /// messages), never through a link, refused when they are not UTF-8.
+  private func read(
+    _ name: String, in folder: FileDescriptor, path file: String
+  ) throws(FilenoteError) -> [UInt8] {
     let fd: FileDescriptor
     do { fd = try folder.open(name, .readOnly, options: [.nonBlocking, .noFollow]) } catch {
       throw .system(.read, .file(file), errno: error)
@@ -206,21 +342,16 @@ struct VersionStore {
     return bytes
   }
 
-  /// Up to `limit` bytes from the start of version `name`; empty when it
-  /// cannot be read (a listing shows what it can).
-  func beginning(of name: String, in folder: FileDescriptor, limit: Int) -> [UInt8] {
-    guard let fd = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
-    else { return [] }
+  /// Up to `limit` bytes from the start of `version` (in the versions
+  /// folder `folder` or beside the note); nil when it cannot be opened,
+  /// removed since it was listed (a listing shows what is there).
+  func beginning(of version: KeptVersion, in folder: FileDescriptor?, limit: Int) -> [UInt8]? {
+    guard let folder = version.place == .versions ? folder : noteFolder,
+      let fd = try? folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
+    else { return nil }
     defer { fd.close() }
     var bytes = [UInt8](repeating: 0, count: limit)
     let count = bytes.withUnsafeMutableBytes { (try? fd.read(into: $0)) ?? 0 }
     return Array(bytes[0..<count])
-  }
-}
-
-extension KeptVersion {
-  /// Whether this version is the file `info` describes.
-  func isFile(_ info: FileStatus) -> Bool {
-    inode == info.inode && device == info.device
   }
 }

@@ -19,7 +19,9 @@ import SystemCalls
 //    when the newest version is that very file (same inode: a writer killed
 //    between steps 4 and 6 kept it already) or holds the same bytes (two
 //    identical neighbours are never listed twice);
-// 4. keep it under the next name, `<sequence + 1>-<now>`: a hard link of the
+// 4. keep it under a name no other machine gives a version
+//    (`VersionName.kept`: the time the note's text was saved, to the
+//    nanosecond, and a random number): a hard link of the
 //    note file, so nothing is copied; where a link is impossible (EXDEV,
 //    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
 //    fsynced, then renamed to that name, so no name ever holds half a file;
@@ -44,18 +46,25 @@ import SystemCalls
 //    lock.
 //
 // `restore N` keeps the note the same way (3–5), then renames version N's
-// file over the note in one step (after giving it the note's mode): at
-// every instant version N is either still a version or the note, never both
-// listed and never neither.
+// file over the note in one step (after giving it the note's mode, and the
+// time now, since it is saved now): at every instant version N is either
+// still a version or the note, never both listed and never neither. A
+// conflict copy beside the note is restored the same way, from the note's
+// folder.
+//
+// Settling conflict copies (`settle`) links each into the folder under the
+// name `VersionName.settled` gives it, fsyncs the folder, and only then
+// removes it from the note's folder: at every instant the copy's text is
+// under one name or both (a listing shows one file once), never neither.
 
 /// A writer's hold on the versions folder: open, locked, and listed as the
 /// lock found it. Closing it (or the process dying) releases the lock.
 final class VersionWriter {
   let store: VersionStore
   /// The versions folder, open for reading and locked.
-  private let folder: FileDescriptor
+  let folder: FileDescriptor
   /// Every version, newest first, as of the lock and this writer's changes.
-  private(set) var entries: [KeptVersion]
+  var entries: [KeptVersion]
   /// The name this writer kept, to make owner-only once the note has moved on.
   private var keptName: String?
   private var isOpen = true
@@ -64,7 +73,7 @@ final class VersionWriter {
   private var isNew = false
   /// Whether something was linked or renamed into the folder that step 5
   /// must make durable.
-  private var needsSync = false
+  var needsSync = false
 
   /// Lists the folder once, for the versions and for what a dead writer left.
   private init(store: VersionStore, folder: FileDescriptor) throws(FilenoteError) {
@@ -83,15 +92,20 @@ final class VersionWriter {
     isOpen = false
   }
 
-  /// The versions as `history` numbers them (without the current note's file).
+  /// The versions as `history` numbers them, with the note's unsettled
+  /// conflict copies (see `VersionStore.listed(in:)`).
   var listed: [KeptVersion] {
-    guard let current = store.noteStatus else { return entries }
-    return entries.filter { !$0.isFile(current) }
+    store.listed(entries: entries, in: folder)
+  }
+
+  /// How many of `listed` are versions (in the versions folder).
+  var listedVersionCount: Int {
+    listed.reduce(0) { $0 + ($1.isUnsettledCopy ? 0 : 1) }
   }
 
   /// The bytes of `version`, refused when they are not UTF-8.
   func read(_ version: KeptVersion) throws(FilenoteError) -> [UInt8] {
-    try store.read(version.name, in: folder)
+    try store.read(version, in: folder)
   }
 
   /// Steps 1–2: opens and locks the folder; when there is none, creates it
@@ -168,8 +182,9 @@ final class VersionWriter {
     }
     // The save itself refuses anything else.
     guard note.kind == .regular else { return }
+    // A writer killed between keeping and replacing kept this very file.
+    if entries.contains(where: { $0.isFile(note) }) { return }
     if let newest = entries.first {
-      if newest.isFile(note) { return }
       if newest.size == note.size,
         Self.sameBytes(store.note, FileStore.join(store.path, newest.name))
       {
@@ -182,8 +197,7 @@ final class VersionWriter {
       return
     }
 
-    let sequence = (entries.first?.sequence ?? 0) + 1
-    let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
+    let name = VersionName.kept(saved: note.modified, random: UInt64.random(in: 0...UInt64.max))
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
@@ -195,7 +209,8 @@ final class VersionWriter {
     keptName = name
     needsSync = true
     let kept = (try? folder.status(of: name)) ?? note
-    entries.insert(KeptVersion(name: name, sequence: sequence, status: kept), at: 0)
+    entries = KeptVersion.newestFirst(
+      [KeptVersion(name: name, status: kept, saved: note.modified)] + entries)
   }
 
   /// Step 5, right before the note is replaced: the folder (and, when it
@@ -223,11 +238,19 @@ final class VersionWriter {
   private func copyNote(
     as name: String, modified: (seconds: Int64, nanoseconds: Int64)
   ) throws(FilenoteError) {
+    try copy(store.noteName, as: name, modified: modified)
+  }
+
+  /// A copy of the file `source` in the note's folder, written under a
+  /// temporary name and fsynced before it gets the name `name`.
+  func copy(
+    _ source: String, as name: String, modified: (seconds: Int64, nanoseconds: Int64)
+  ) throws(FilenoteError) {
     let copyName =
       KeptVersion.copyPrefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max))"
     do throws(Errno) {
       let source = try store.noteFolder.open(
-        store.noteName, .readOnly, options: [.noFollow, .nonBlocking])
+        source, .readOnly, options: [.noFollow, .nonBlocking])
       defer { source.close() }
       let copy = try folder.open(
         copyName, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
@@ -242,6 +265,8 @@ final class VersionWriter {
       // History shows when the text was saved, as a link would keep it.
       try copy.setModificationTime(seconds: modified.seconds, nanoseconds: modified.nanoseconds)
       try copy.sync()
+      // A rename, which file systems without hard links can do too; the
+      // caller has checked that `name` is free, under the folder's lock.
       try folder.rename(copyName, to: name, in: folder)
     } catch {
       try? folder.remove(copyName)
@@ -254,19 +279,24 @@ final class VersionWriter {
   /// - Returns: false when its file cannot be renamed there (another file
   ///   system): the caller then saves its bytes instead and calls `forget`.
   func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
-    let file = FileStore.join(store.path, version.name)
+    let source = version.place == .versions ? folder : store.noteFolder
+    let file = FileStore.join(
+      version.place == .versions ? store.path : store.noteFolderPath, version.name)
     let permissions = store.noteStatus?.permissions ?? 0o600
     do throws(Errno) {
-      let fd = try folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
+      let fd = try source.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
       try fd.changePermissions(permissions)
+      // Saved now: when it is replaced, it is kept as the newest version.
+      let now = LocalTime.now
+      try fd.setModificationTime(seconds: now.seconds, nanoseconds: now.nanoseconds)
       try fd.sync()
     } catch {
       throw .system(.save, .file(file), errno: error)
     }
     try makeDurable()
     do {
-      try folder.rename(version.name, to: store.noteName, in: store.noteFolder)
+      try source.rename(version.name, to: store.noteName, in: store.noteFolder)
     } catch {
       if error == .improperLink { return false }
       throw .system(.save, .file(file), errno: error)
@@ -296,9 +326,10 @@ final class VersionWriter {
 
   /// Removes version `version`'s file (after its bytes became the note).
   func forget(_ version: KeptVersion) {
-    try? folder.remove(version.name)
-    try? folder.syncEntries()
-    entries.removeAll { $0.name == version.name }
+    let source = version.place == .versions ? folder : store.noteFolder
+    try? source.remove(version.name)
+    try? source.syncEntries()
+    if version.place == .versions { entries.removeAll { $0.name == version.name } }
   }
 
   /// Steps 7–8, after the note was replaced or removed. Failures here
@@ -345,9 +376,13 @@ final class VersionWriter {
   /// nothing else is left in it. Returns how many versions were listed.
   @discardableResult
   func removeAll() -> Int {
-    let count = listed.count
+    let count = listedVersionCount
     if let names = try? folder.names() {
-      for name in names where KeptVersion.isWrittenByFilenote(name) && isRegularFile(name) {
+      // And the engines' conflict copies of versions, which are listed as versions.
+      for name in names
+      where (KeptVersion.isWrittenByFilenote(name) || entries.contains { $0.name == name })
+        && isRegularFile(name)
+      {
         try? folder.remove(name)
       }
     }
@@ -363,7 +398,7 @@ final class VersionWriter {
 
   /// Whether `name` is a regular file: anything else (a link named like a
   /// version, a folder) was not written by filenote and is left alone.
-  private func isRegularFile(_ name: String) -> Bool {
+  func isRegularFile(_ name: String) -> Bool {
     (try? folder.status(of: name))?.kind == .regular
   }
 

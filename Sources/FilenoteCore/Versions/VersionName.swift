@@ -1,0 +1,151 @@
+/// The name of a file filenote keeps in the versions folder, and what it says.
+///
+/// - `<seconds>.<nanoseconds>-<16 hex digits>`, such as
+///   `1764580502.123456789-5f3a9c2d01b7e4a6`: a version. The time is when
+///   its text was saved (the note's modification time when it was kept),
+///   the hex digits a random number. Two machines whose versions folder a
+///   sync engine keeps alike therefore never give two versions one name,
+///   which a per-machine counter would (doc/SYNC.md): the engine never has
+///   to choose between them, and every version reaches both.
+/// - The same followed by `-<engine>` or `-<engine>-<origin>`, such as
+///   `1764580502.123456789-5f3a9c2d01b7e4a6-syncthing-Y6OAA4V`: a conflict
+///   copy that was settled, with the engine and the device, user or host
+///   its name gave, so `history` still marks it. Its hex digits come from
+///   the copy itself, so two machines settling the same copy give it the
+///   same name.
+/// - `<10 digits>-<digits>`, such as `0000000042-1764580502`: what filenote
+///   wrote before (a per-machine sequence number and the second it was
+///   kept). Still a version, ordered by its file's modification time.
+///
+/// Names are read as bytes, without allocating unless one matches.
+struct VersionName: Equatable {
+  /// Which of the forms above.
+  enum Form: Equatable {
+    case legacy
+    case kept
+    /// A settled conflict copy: the engine, and the origin when its name had one.
+    case settled(ConflictCopyName.Engine, origin: String?)
+  }
+
+  let form: Form
+  /// When its text was saved, as the name says (nil for `legacy`, whose
+  /// time is its file's).
+  let savedSeconds: Int64?
+  let savedNanoseconds: Int64
+
+  /// The digits of the legacy sequence number.
+  private static let legacyDigits = 10
+  /// The hex digits after the time.
+  private static let hexDigits = 16
+  /// The longest name the file system takes.
+  private static let maximumLength = 255
+
+  /// What `name` is, or nil when filenote does not write such a name.
+  init?(_ name: String) {
+    var name = name
+    guard let parsed = name.withUTF8({ Self.read($0[...]) }) else { return nil }
+    self = parsed
+  }
+
+  private init(form: Form, saved: (seconds: Int64, nanoseconds: Int64)?) {
+    self.form = form
+    savedSeconds = saved?.seconds
+    savedNanoseconds = saved?.nanoseconds ?? 0
+  }
+
+  /// The name of a version whose text was saved at `saved`, told apart from
+  /// every other by `random`.
+  static func kept(saved: (seconds: Int64, nanoseconds: Int64), random: UInt64) -> String {
+    let nanoseconds = String(max(0, min(saved.nanoseconds, 999_999_999)))
+    let hex = String(random, radix: 16)
+    return String(max(0, saved.seconds)) + "."
+      + String(repeating: "0", count: 9 - nanoseconds.utf8.count) + nanoseconds + "-"
+      + String(repeating: "0", count: hexDigits - hex.utf8.count) + hex
+  }
+
+  /// The name a settled conflict copy gets: its text's time, digits made
+  /// from the copy's own name, size and time (so that two machines
+  /// settling the same copy agree), and what its name said of engine and
+  /// origin, the origin shortened by whole characters to fit the file
+  /// system's 255 bytes.
+  static func settled(
+    _ copy: ConflictCopyName, copyName: String, size: Int64,
+    saved: (seconds: Int64, nanoseconds: Int64)
+  ) -> String {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes {
+        hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+      }
+    }
+    mix(copyName.utf8)
+    mix(String(size).utf8)
+    mix(String(saved.seconds).utf8)
+    mix(String(saved.nanoseconds).utf8)
+    var name = kept(saved: saved, random: hash) + "-" + copy.engine.word
+    if let origin = copy.origin, !origin.isEmpty {
+      let room = maximumLength - name.utf8.count - 1
+      var used = 0
+      let shortened = String(
+        origin.unicodeScalars.prefix { scalar in
+          used += UTF8.width(scalar)
+          return used <= room
+        })
+      if !shortened.isEmpty { name += "-" + shortened }
+    }
+    return name
+  }
+
+  private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  private static func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+  }
+
+  private static func value(_ digits: Bytes) -> Int64 {
+    digits.reduce(0) { $0 &* 10 &+ Int64($1 - UInt8(ascii: "0")) }
+  }
+
+  private static func read(_ name: Bytes) -> VersionName? {
+    let dash = UInt8(ascii: "-")
+    let dot = UInt8(ascii: ".")
+    // `<10 digits>-<1 to 20 digits>`
+    if name.count > legacyDigits + 1, name.count <= legacyDigits + 21,
+      name[name.startIndex + legacyDigits] == dash,
+      name.prefix(legacyDigits).allSatisfy(isDigit),
+      name.dropFirst(legacyDigits + 1).allSatisfy(isDigit)
+    {
+      return VersionName(form: .legacy, saved: nil)
+    }
+    // `<1 to 19 digits>.<9 digits>-<16 hex digits>[-<engine>[-<origin>]]`
+    let seconds = name.prefix(while: isDigit)
+    guard (1...19).contains(seconds.count) else { return nil }
+    var rest = name[seconds.endIndex...]
+    guard rest.first == dot else { return nil }
+    rest = rest.dropFirst()
+    let nanoseconds = rest.prefix(9)
+    guard nanoseconds.count == 9, nanoseconds.allSatisfy(isDigit) else { return nil }
+    rest = rest.dropFirst(9)
+    guard rest.first == dash else { return nil }
+    rest = rest.dropFirst()
+    let hex = rest.prefix(hexDigits)
+    guard hex.count == hexDigits, hex.allSatisfy(isHexDigit) else { return nil }
+    rest = rest.dropFirst(hexDigits)
+    let saved = (seconds: value(seconds), nanoseconds: value(nanoseconds))
+    if rest.isEmpty { return VersionName(form: .kept, saved: saved) }
+    guard rest.first == dash else { return nil }
+    rest = rest.dropFirst()
+    let word = rest.prefix { $0 != dash }
+    guard let engine = ConflictCopyName.Engine(word: String(decoding: word, as: UTF8.self))
+    else { return nil }
+    rest = rest[word.endIndex...]
+    if rest.isEmpty { return VersionName(form: .settled(engine, origin: nil), saved: saved) }
+    guard rest.count > 1 else { return nil }
+    let origin = String(decoding: rest.dropFirst(), as: UTF8.self)
+    return VersionName(form: .settled(engine, origin: origin), saved: saved)
+  }
+}

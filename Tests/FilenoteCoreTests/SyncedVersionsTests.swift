@@ -1,0 +1,330 @@
+import Foundation
+import SystemCalls
+import Testing
+
+@testable import FilenoteCore
+
+/// The note in a folder a sync engine keeps alike on several machines
+/// (doc/SYNC.md): conflict copies listed among the versions and settled,
+/// version names that sync, every text listed once.
+@Suite struct SyncedVersionsTests {
+  /// A note `notes/datafile.dat` in a fresh folder, with texts saved at
+  /// chosen times.
+  struct Fixture {
+    let folder = TemporaryFolder()
+    var count: Int? = nil
+    var store: FileStore {
+      var store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
+      if let count { store.versionCount = count }
+      return store
+    }
+    var versions: String { folder.file("notes/.datafile.dat.versions") }
+    var note: String? {
+      folder.bytes("notes/datafile.dat").map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Saves each text, its file then dated `seconds` (1, 2, 3… by default)
+    /// after 2026-12-01 00:00 UTC, so the order of saves is the order of times.
+    func save(_ texts: String..., at seconds: [Int64]? = nil) throws {
+      for (index, text) in texts.enumerated() {
+        try store.save(text)
+        let second = seconds?[index] ?? Int64(index + 1)
+        setTime(folder.file("notes/datafile.dat"), Self.base + second)
+      }
+    }
+
+    static let base: Int64 = 1_796_083_200
+
+    /// A conflict copy `name` beside the note holding `text`, saved at `second`.
+    func copy(_ name: String, _ text: String, at second: Int64) {
+      folder.write("notes/" + name, text)
+      setTime(folder.file("notes/" + name), Self.base + second)
+    }
+
+    func setTime(_ path: String, _ seconds: Int64, nanoseconds: Int = 0) {
+      var times = [
+        timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2),
+        timespec(tv_sec: Int(seconds), tv_nsec: nanoseconds),
+      ]
+      precondition(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    }
+
+    /// What `history` lists, newest first: each text, with `*` before an
+    /// unsettled copy's and `+` before a settled one's.
+    func listed() throws -> [String] {
+      try store.keptVersions().enumerated().map { index, version in
+        let text = String(decoding: try store.readVersion(index + 1), as: UTF8.self)
+        guard version.conflict != nil else { return text }
+        return (version.isUnsettledCopy ? "*" : "+") + text
+      }
+    }
+
+    var noteFolderNames: [String] { folder.names(in: "notes") }
+  }
+
+  static let syncthingCopy = "datafile.sync-conflict-20261201-202437-Y6OAA4V.dat"
+  static let dropboxCopy = "datafile (Ann's conflicted copy 2026-12-01).dat"
+
+  @Suite struct Listing {
+    @Test func conflictCopiesAreListedAmongTheVersionsByWhenTheirTextWasSaved() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c", "d", at: [10, 20, 30, 40])
+      fixture.copy(syncthingCopy, "from b's machine", at: 25)
+      fixture.copy(dropboxCopy, "from Ann", at: 5)
+      #expect(try fixture.listed() == ["c", "*from b's machine", "b", "a", "*from Ann"])
+      let copy = try fixture.store.keptVersions()[1]
+      #expect(copy.conflict?.engine == .syncthing && copy.conflict?.origin == "Y6OAA4V")
+      #expect(fixture.note == "d")
+    }
+
+    @Test func historyMarksACopyWithItsEngineAndDevice() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "theirs", at: 30)
+      let store = try #require(try fixture.store.versionStore())
+      let text = String(
+        decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
+      let lines = text.split(separator: "\n")
+      #expect(lines.count == 2)
+      #expect(lines[0].hasSuffix("  [conflict copy, Syncthing, device Y6OAA4V] theirs"))
+      #expect(lines[1].hasSuffix("  a"))
+    }
+
+    @Test func copiesAreListedWithoutAnyVersionKept() throws {
+      let fixture = Fixture()
+      try fixture.save("only")
+      fixture.copy("datafile.dat.conflict1", "bisync's", at: 9)
+      #expect(try fixture.listed() == ["*bisync's"])
+      #expect(String(decoding: try fixture.store.readVersion(1), as: UTF8.self) == "bisync's")
+    }
+
+    @Test func onlyRegularFilesOfTheUsersThatAreThisNotesCopiesAreListed() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy("datafile2.sync-conflict-20261201-202437-Y6OAA4V.dat", "another note's", at: 30)
+      fixture.copy("datafile2.dat", "another note", at: 30)
+      fixture.copy("datafile-2-laptop-safeBackup-0001.dat", "datafile-2.dat's", at: 31)
+      fixture.copy("datafile-2.dat", "a note with a longer name", at: 31)
+      fixture.folder.write("elsewhere/secret", "not a copy")
+      #expect(
+        symlink(
+          fixture.folder.file("elsewhere/secret"),
+          fixture.folder.file("notes/datafile (Bob's conflicted copy 2026-12-01).dat")) == 0)
+      try FileManager.default.createDirectory(
+        atPath: fixture.folder.file("notes/datafile.dat.conflict2"),
+        withIntermediateDirectories: false)
+      fixture.copy("datafile.dat..path1", "nobody's", at: 32)
+      try #require(
+        chown(fixture.folder.file("notes/datafile.dat..path1"), 65534, 65534) == 0,
+        "chown needs root")
+      #expect(try fixture.listed() == ["a"])
+    }
+
+    @Test func aCopyOfAVersionInTheVersionsFolderIsListedMarked() throws {
+      // Two machines on which an older filenote kept different texts under
+      // one `<sequence>-<seconds>` name: the engine kept one of them under
+      // a conflict copy's name.
+      let fixture = Fixture()
+      try fixture.save("a", at: [10])
+      fixture.folder.write("notes/.datafile.dat.versions/0000000001-1796083220", "mine")
+      fixture.folder.write(
+        "notes/.datafile.dat.versions/0000000001-1796083220.sync-conflict-20261201-202437-Y6OAA4V",
+        "theirs")
+      chmod(fixture.versions, 0o700)
+      fixture.setTime(fixture.versions + "/0000000001-1796083220", Fixture.base + 5)
+      fixture.setTime(
+        fixture.versions + "/0000000001-1796083220.sync-conflict-20261201-202437-Y6OAA4V",
+        Fixture.base + 4)
+      #expect(try fixture.listed() == ["mine", "+theirs"])
+    }
+
+    @Test func theNamesOfAnOlderFilenoteAreListedByTheirFilesTimeAmongTheNewOnes() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      try FileManager.default.createDirectory(
+        atPath: fixture.versions, withIntermediateDirectories: true)
+      chmod(fixture.versions, 0o700)
+      for (sequence, text, second) in [(1, "old 1", 1), (2, "old 2", 15), (3, "old 3", 2)] {
+        let name = "000000000\(sequence)-17960832\(sequence)0"
+        fixture.folder.write("notes/.datafile.dat.versions/" + name, text)
+        fixture.setTime(fixture.versions + "/" + name, Fixture.base + Int64(second))
+      }
+      #expect(try fixture.listed() == ["old 2", "a", "old 3", "old 1"])
+      // And pruned like the others, oldest first.
+      var fewer = fixture
+      fewer.count = 2
+      try fewer.save("c", at: [30])
+      #expect(try fixture.listed() == ["b", "old 2"])
+    }
+
+    @Test func oneTextKeptOnTwoMachinesIsListedOnce() throws {
+      // Both machines kept the note they had from the other (its time
+      // synced with it) when each saved while apart; the engine brought
+      // each machine's version to the other.
+      let fixture = Fixture()
+      try fixture.save("base", "mine", at: [10, 20])
+      let name = try #require(fixture.folder.names(in: "notes/.datafile.dat.versions").first)
+      let parsed = try #require(VersionName(name))
+      let theirs = VersionName.kept(
+        saved: (try #require(parsed.savedSeconds), parsed.savedNanoseconds), random: 7)
+      fixture.folder.write("notes/.datafile.dat.versions/" + theirs, "base")
+      #expect(try fixture.listed() == ["base"])
+      // Another text at the same moment is another version.
+      let other = VersionName.kept(
+        saved: (try #require(parsed.savedSeconds), parsed.savedNanoseconds), random: 8)
+      fixture.folder.write("notes/.datafile.dat.versions/" + other, "bass")
+      #expect(try fixture.listed().sorted() == ["base", "bass"])
+    }
+
+    @Test func aCopyHoldingTheTextOfAVersionIsListedAsTheCopy() throws {
+      let fixture = Fixture()
+      try fixture.save("same", "note", at: [10, 20])
+      fixture.copy(syncthingCopy, "same", at: 10)
+      #expect(try fixture.listed() == ["*same"])
+    }
+
+    @Test func aVersionRemovedSinceTheFolderWasListedIsNotListed() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c", at: [10, 20, 30])
+      let store = try #require(try fixture.store.versionStore())
+      let folder = try #require(try store.open())
+      defer { folder.close() }
+      let names = try store.names(in: folder)
+      let gone = VersionName.kept(saved: (Fixture.base + 25, 0), random: 1)
+      #expect(store.entries(named: names + [gone], in: folder).count == 2)
+    }
+  }
+
+  @Suite struct Restoring {
+    @Test func showNAndRestoreNTakeACopyAndTheOthersAreSettled() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "from b", at: 30)
+      fixture.copy(dropboxCopy, "from Ann", at: 15)
+      #expect(try fixture.listed() == ["*from b", "*from Ann", "a"])
+      #expect(String(decoding: try fixture.store.readVersion(1), as: UTF8.self) == "from b")
+      let restored = try fixture.store.restoreVersion(1)
+      #expect(restored == FileStore.Restored(wasConflictCopy: true, settledCopies: 1))
+      #expect(fixture.note == "from b")
+      #expect(fixture.noteFolderNames == [".datafile.dat.versions", "datafile.dat"])
+      #expect(try fixture.listed() == ["b", "+from Ann", "a"])
+    }
+
+    @Test func aRestoredTextIsSavedNowSoTheNextSaveKeepsItAsVersion1() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", "c", at: [10, 20, 30])
+      try fixture.store.restoreVersion(2)
+      #expect(fixture.note == "a")
+      try fixture.store.save("d")
+      #expect(try fixture.listed() == ["a", "c", "b"])
+      try fixture.store.restoreVersion(1)
+      #expect(fixture.note == "a", "undo puts back what the save replaced")
+    }
+
+    @Test func restoringAVersionThatIsNoCopySettlesNothing() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "theirs", at: 5)
+      let restored = try fixture.store.restoreVersion(1)
+      #expect(restored == FileStore.Restored(wasConflictCopy: false, settledCopies: 0))
+      #expect(fixture.noteFolderNames.contains(syncthingCopy))
+    }
+  }
+
+  @Suite struct Settling {
+    @Test func settlingMovesTheCopiesIntoTheVersionsStillListedAndMarked() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "theirs", at: 15)
+      #expect(try fixture.store.settleConflictCopies() == 1)
+      #expect(fixture.noteFolderNames == [".datafile.dat.versions", "datafile.dat"])
+      #expect(try fixture.listed() == ["+theirs", "a"])
+      let settled = try #require(
+        fixture.folder.names(in: "notes/.datafile.dat.versions").first { $0.contains("syncthing") })
+      #expect(settled.hasSuffix("-syncthing-Y6OAA4V"))
+      #expect(fixture.folder.mode("notes/.datafile.dat.versions/" + settled) == 0o600)
+      #expect(try fixture.store.settleConflictCopies() == 0)
+    }
+
+    @Test func onlyTheCopiesTheUserWasShownAreSettled() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "shown", at: 15)
+      let shown = try fixture.store.conflictCopies()
+      fixture.copy(dropboxCopy, "arrived later", at: 16)
+      #expect(try fixture.store.settleConflictCopies(shown) == 1)
+      #expect(try fixture.listed() == ["*arrived later", "+shown", "a"])
+    }
+
+    @Test func aCopyChangedSinceItWasShownIsLeftBesideTheNote() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "shown", at: 15)
+      let shown = try fixture.store.conflictCopies()
+      fixture.copy(syncthingCopy, "replaced by the engine", at: 16)
+      #expect(try fixture.store.settleConflictCopies(shown) == 0)
+      #expect(try fixture.listed() == ["*replaced by the engine", "a"])
+    }
+
+    @Test func aCopySettledOnAnotherMachineAndSyncedHereIsSettledOnce() throws {
+      // The same copy reaches both machines; the other settled it, and its
+      // settled version arrived here before the copy's removal did.
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "theirs", at: 15)
+      let copy = try #require(try fixture.store.conflictCopies().first)
+      let name = VersionName.settled(
+        try #require(copy.conflict), copyName: syncthingCopy, size: copy.size,
+        saved: (copy.saved, copy.savedNanoseconds))
+      fixture.folder.write("notes/.datafile.dat.versions/" + name, "theirs")
+      #expect(try fixture.listed() == ["*theirs", "a"])
+      #expect(try fixture.store.settleConflictCopies() == 1)
+      #expect(try fixture.listed() == ["+theirs", "a"])
+      #expect(fixture.folder.names(in: "notes/.datafile.dat.versions").count == 2)
+    }
+
+    @Test func aSaveSettlesNothing() throws {
+      let fixture = Fixture()
+      try fixture.save("a", at: [10])
+      fixture.copy(syncthingCopy, "theirs", at: 5)
+      try fixture.save("b", "c", at: [20, 30])
+      #expect(fixture.noteFolderNames.contains(syncthingCopy))
+      #expect(try fixture.listed() == ["b", "a", "*theirs"])
+    }
+
+    @Test func unsettledCopiesAreNeverPrunedAndSettledOnesCountAgainstRetention() throws {
+      var fixture = Fixture()
+      fixture.count = 2
+      try fixture.save("a", at: [10])
+      fixture.copy(syncthingCopy, "old copy", at: 1)
+      fixture.copy(dropboxCopy, "older copy", at: 0)
+      try fixture.save("b", "c", "d", at: [20, 30, 40])
+      #expect(try fixture.listed() == ["c", "b", "*old copy", "*older copy"])
+      try fixture.store.settleConflictCopies()
+      try fixture.save("e", at: [50])
+      #expect(try fixture.listed() == ["d", "c"])
+    }
+
+    @Test func withVersionsOffNothingIsSettledAndTheCopiesStay() throws {
+      var fixture = Fixture()
+      try fixture.save("a", at: [10])
+      fixture.copy(syncthingCopy, "theirs", at: 5)
+      fixture.count = 0
+      #expect(throws: FilenoteError.settlingNeedsVersions) {
+        try fixture.store.settleConflictCopies()
+      }
+      #expect(fixture.noteFolderNames.contains(syncthingCopy))
+    }
+
+    @Test func clearAllRemovesSettledCopiesAndLeavesUnsettledOnes() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      fixture.copy(syncthingCopy, "settled", at: 15)
+      try fixture.store.settleConflictCopies()
+      fixture.copy(dropboxCopy, "unsettled", at: 16)
+      let removed = try fixture.store.clearAll()
+      #expect(removed.note && removed.versions == 2)
+      #expect(fixture.noteFolderNames == [dropboxCopy])
+    }
+  }
+}
