@@ -14,9 +14,9 @@ import subprocess
 import threading
 import time
 
-from harness import (Failure, Sandbox, check, dead_writers_files, expect_only, held_lock,
-                     identify, make_note, pid_of, process_exists, read_or_none, reap, show_bytes,
-                     temporary_files, unused_pid, write_file)
+from harness import (LOCK_NAME, Failure, Sandbox, check, dead_writers_files, expect_only,
+                     held_lock, identify, make_note, pid_of, process_exists, read_or_none, reap,
+                     show_bytes, temporary_files, temporary_name, unused_pid, write_file)
 
 MIB = 1024 * 1024
 # Arguments are capped by the kernel at 128 KiB each (MAX_ARG_STRLEN).
@@ -205,7 +205,7 @@ def crash_loop(settings, ledger, iterations, largest, through_link=False):
             # A save killed while it held the writer lock leaves the lock's
             # file (the kernel released the lock); the next writer takes it.
             others = (set(os.listdir(folder)) - set(leftovers)
-                      - {"datafile.dat", ".datafile.dat.lock", ".datafile.dat.versions"})
+                      - {"datafile.dat", LOCK_NAME, ".datafile.dat.versions"})
             check(not others, "%s: unexpected files in the folder: %s" % (where, sorted(others)))
             # Every save that gets as far as creating its own temporary file
             # first removes those of dead writers, so at most one (the last
@@ -274,8 +274,11 @@ def save_and_expect_success(sandbox, text=b"new note"):
 
 def dead_writer_file_is_removed(settings):
     sandbox = folder_with_note(settings, "dead writer")
-    leftover = os.path.join(sandbox.documents, ".datafile.dat.%d.12345.tmp" % unused_pid())
+    leftover = os.path.join(sandbox.documents, temporary_name(unused_pid(), 12345))
     write_file(leftover, b"half a no")
+    # And one an older filenote left, named as it named them.
+    older = os.path.join(sandbox.documents, ".datafile.dat.%d.12345.tmp" % unused_pid())
+    write_file(older, b"half a no")
     save_and_expect_success(sandbox)
     expect_only(sandbox.documents, ["datafile.dat"])
 
@@ -283,7 +286,7 @@ def dead_writer_file_is_removed(settings):
 def locked_file_is_kept(settings):
     # A reused pid could make a live writer look dead; its lock says otherwise.
     sandbox = folder_with_note(settings, "locked leftover")
-    name = ".datafile.dat.%d.777.tmp" % unused_pid()
+    name = temporary_name(unused_pid(), 777)
     leftover = os.path.join(sandbox.documents, name)
     write_file(leftover, b"being written")
     with held_lock(leftover):
@@ -297,7 +300,7 @@ def live_pid_file_is_kept(settings):
     sandbox = folder_with_note(settings, "live pid")
     sleeper = subprocess.Popen(["sleep", "30"])
     try:
-        name = ".datafile.dat.%d.42.tmp" % sleeper.pid
+        name = temporary_name(sleeper.pid, 42)
         write_file(os.path.join(sandbox.documents, name), b"maybe being written")
         save_and_expect_success(sandbox)
         expect_only(sandbox.documents, ["datafile.dat", name])
@@ -314,7 +317,9 @@ def foreign_names_are_kept(settings):
     names = [".datafile.dat.%d.tmp" % dead, ".datafile.dat.%d.x1.tmp" % dead,
              ".datafile.dat.x.%d.tmp" % dead, ".other.dat.%d.1.tmp" % dead,
              "datafile.dat.%d.1.tmp" % dead, ".datafile.dat.%d.1.tmp.keep" % dead,
-             ".datafile.dat.%d.1.2.tmp" % dead, "notes.tmp"]
+             ".datafile.dat.%d.1.2.tmp" % dead, "notes.tmp",
+             ".syncthing.datafile.dat.~%d.tmp" % dead, ".syncthing.datafile.dat.%d.1.tmp" % dead,
+             ".syncthing.other.dat.~%d.1.tmp" % dead, ".syncthing.datafile.dat.~%d.1.2.tmp" % dead]
     for name in names:
         write_file(os.path.join(sandbox.documents, name), b"not filenote's")
     save_and_expect_success(sandbox)
@@ -325,7 +330,7 @@ def leftover_symlink_is_not_followed(settings):
     sandbox = folder_with_note(settings, "leftover symlink")
     elsewhere = os.path.join(sandbox.folder("elsewhere"), "precious")
     write_file(elsewhere, b"precious")
-    name = ".datafile.dat.%d.9.tmp" % unused_pid()
+    name = temporary_name(unused_pid(), 9)
     os.symlink(elsewhere, os.path.join(sandbox.documents, name))
     save_and_expect_success(sandbox)
     check(read_or_none(elsewhere) == b"precious", "the file a leftover-named link points to "

@@ -10,7 +10,7 @@ holding the target (through a symbolic link, the target's folder).
 filenote names files relative to folders it holds open (openat, renameat),
 so the trace shows each descriptor's path (`strace -y`) and a name is
 joined to its folder's path here. Besides the temporary file, a save
-creates the writer lock's file (`.datafile.dat.lock`), which is not part of
+creates the writer lock's file (`.syncthing.datafile.dat.~lock.tmp`), which is not part of
 the note's replacement and is left out.
 """
 
@@ -106,7 +106,7 @@ def durable_save(settings, route, through_link):
     # 1. The temporary file: beside the target, exclusive, 0600.
     created = [(index, arguments, result) for index, (name, arguments, result) in enumerate(calls)
                if name in ("openat", "open") and "O_CREAT" in arguments
-               and not paths(arguments)[0].endswith(".lock")]
+               and not paths(arguments)[0].endswith(".~lock.tmp")]
     check(len(created) == 1, "expected one file created, got %s" % [c[1] for c in created])
     start, arguments, result = created[0]
     temporary = paths(arguments)[0]

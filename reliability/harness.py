@@ -444,7 +444,19 @@ def write_file(path, data, mode=0o600):
 
 # --- Temporary files -------------------------------------------------------
 
-_TEMPORARY = re.compile(r"\A\.(.+)\.(\d+)\.(\d+)\.tmp\Z")
+# `.syncthing.NOTE.~<pid>.<random>.tmp`, a name sync engines leave alone
+# (doc/SYNC.md), and `.NOTE.<pid>.<random>.tmp` of filenote 0.2, which a
+# save still cleans.
+_TEMPORARY = re.compile(
+    r"\A\.(?:syncthing\.(?P<note>.+)\.~|(?P<legacy>.+)\.)(?P<pid>\d+)\.(\d+)\.tmp\Z")
+
+# The writer lock's file beside the default note.
+LOCK_NAME = ".syncthing.datafile.dat.~lock.tmp"
+
+
+def temporary_name(pid, number, note="datafile.dat"):
+    """The name of a save's temporary file with this pid and number."""
+    return ".syncthing.%s.~%d.%s.tmp" % (note, pid, number)
 
 
 def temporary_files(folder):
@@ -455,8 +467,8 @@ def temporary_files(folder):
         return []
 
 
-def pid_of(temporary_name):
-    return int(_TEMPORARY.match(temporary_name).group(2))
+def pid_of(name):
+    return int(_TEMPORARY.match(name).group("pid"))
 
 
 def process_exists(pid):

@@ -15,8 +15,9 @@ import os
 import stat
 import time
 
-from harness import (Outcome, Sandbox, TerminalRun, check, expect_error_line, read_or_none,
-                     require_root, show_bytes, unused_pid, versions_folder_of, write_file)
+from harness import (LOCK_NAME, Outcome, Sandbox, TerminalRun, check, expect_error_line,
+                     read_or_none, require_root, show_bytes, temporary_name, unused_pid,
+                     versions_folder_of, write_file)
 
 NOBODY = 65534
 VICTIM = 4242  # a user of its own, so "the victim's own file" is not root's
@@ -130,6 +131,8 @@ def run(settings, ledger):
         ("planted temporary names (FIFO, link, nobody's file) are skipped", planted_temporaries),
         ("a planted lock file (link to the victim) refuses the save", planted_lock_link),
         ("a planted lock file (nobody's) refuses the save", planted_lock_file),
+        ("an older filenote's lock name planted (a link, nobody's file) is left alone",
+         planted_legacy_lock),
         ("a waiting writer gives up after a bounded time", lock_held_too_long),
     ]
     for name, command in COMMANDS:
@@ -303,27 +306,33 @@ def note_in_shared_folder(settings, label):
 def planted_temporaries(settings):
     sandbox, victim, shared, note = note_in_shared_folder(settings, "planted temporaries")
     dead = unused_pid()
-    names = [".datafile.dat.%d.%d.tmp" % (dead, n) for n in (1, 2, 3)]
+    # This filenote's names, and those an older one used (which a save still cleans).
+    names = [temporary_name(dead, n) for n in (1, 2, 3)]
+    names += [".datafile.dat.%d.%d.tmp" % (dead, n) for n in (1, 2, 3)]
 
     def plant():
-        os.mkfifo(os.path.join(shared, names[0]), 0o666)
-        os.symlink(victim, os.path.join(shared, names[1]))
-        with open(os.path.join(shared, names[2]), "wb") as file:
-            file.write(b"nobody's")
+        for first in (0, 3):
+            os.mkfifo(os.path.join(shared, names[first]), 0o666)
+            os.symlink(victim, os.path.join(shared, names[first + 1]))
+            with open(os.path.join(shared, names[first + 2]), "wb") as file:
+                file.write(b"nobody's")
 
     as_nobody(plant)
     outcome = run_save(sandbox, note)
     check(outcome.status == 0, "the save failed: %s" % outcome.describe())
     check(read_or_none(note) == b"pwned", "the note was not saved")
     expect_intact(victim)
-    check(stat.S_ISFIFO(os.lstat(os.path.join(shared, names[0])).st_mode), "the FIFO is gone")
-    check(os.readlink(os.path.join(shared, names[1])) == victim, "the planted link changed")
-    expect_intact(os.path.join(shared, names[2]), b"nobody's")
+    for first in (0, 3):
+        check(stat.S_ISFIFO(os.lstat(os.path.join(shared, names[first])).st_mode),
+              "the FIFO %s is gone" % names[first])
+        check(os.readlink(os.path.join(shared, names[first + 1])) == victim,
+              "the planted link %s changed" % names[first + 1])
+        expect_intact(os.path.join(shared, names[first + 2]), b"nobody's")
 
 
 def planted_lock_link(settings):
     sandbox, victim, shared, note = note_in_shared_folder(settings, "planted lock link")
-    as_nobody(os.symlink, victim, os.path.join(shared, ".datafile.dat.lock"))
+    as_nobody(os.symlink, victim, os.path.join(shared, LOCK_NAME))
     outcome = run_save(sandbox, note)
     expect_intact(victim)
     expect_intact(note, b"old")
@@ -332,7 +341,7 @@ def planted_lock_link(settings):
 
 def planted_lock_file(settings):
     sandbox, _, shared, note = note_in_shared_folder(settings, "planted lock")
-    lock = os.path.join(shared, ".datafile.dat.lock")
+    lock = os.path.join(shared, LOCK_NAME)
 
     def plant():
         descriptor = os.open(lock, os.O_CREAT | os.O_WRONLY, 0o666)
@@ -346,6 +355,31 @@ def planted_lock_file(settings):
     return expect_refused(outcome, [note, "lock file"])
 
 
+def planted_legacy_lock(settings):
+    """`.datafile.dat.lock`, the lock file of filenote 0.2, is only cleaned
+    when it is the user's own regular file that nobody holds: a link or
+    another user's file under that name is never followed or removed, and
+    the save goes on under its own lock."""
+    sandbox, victim, shared, note = note_in_shared_folder(settings, "planted legacy lock")
+    link = os.path.join(shared, ".datafile.dat.lock")
+    as_nobody(os.symlink, victim, link)
+    outcome = run_save(sandbox, note)
+    check(outcome.status == 0, "the save failed: %s" % outcome.describe())
+    check(os.readlink(link) == victim, "the planted link changed")
+    os.unlink(link)
+
+    def plant():
+        with open(link, "wb") as file:
+            file.write(b"nobody's")
+
+    as_nobody(plant)
+    outcome = run_save(sandbox, note)
+    check(outcome.status == 0, "the save failed: %s" % outcome.describe())
+    expect_intact(link, b"nobody's")
+    expect_intact(victim)
+    return "both left alone, both saves done"
+
+
 def lock_held_too_long(settings):
     import fcntl
     import time
@@ -354,7 +388,7 @@ def lock_held_too_long(settings):
     folder = sandbox.folder("notes", mode=0o700)
     note = os.path.join(folder, "datafile.dat")
     write_file(note, b"old")
-    descriptor = os.open(os.path.join(folder, ".datafile.dat.lock"),
+    descriptor = os.open(os.path.join(folder, LOCK_NAME),
                          os.O_CREAT | os.O_RDWR, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX)

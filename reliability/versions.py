@@ -13,8 +13,9 @@
   edited or removed by hand, names filenote did not write.
 
 The versions are read here the way filenote lists them: names
-`<10 digits>-<digits>` that are regular files, newest (largest sequence)
-first, without the file that is the note itself.
+`<seconds>.<nanoseconds>-<16 hex digits>` (and `<10 digits>-<digits>` of
+filenote 0.2) that are regular files, newest (the time the name says, or the
+file's for an older name) first, without the file that is the note itself.
 """
 
 import os
@@ -30,7 +31,17 @@ from harness import (Failure, Sandbox, check, dead_writers_files, expect_error_l
                      make_note, mounted, read_or_none, show_bytes, temporary_files,
                      versions_folder_of, write_file, file_attribute)
 
-VERSION_NAME = re.compile(r"\A(\d{10})-\d{1,20}\Z")
+VERSION_NAME = re.compile(
+    r"\A(?:\d{10}-\d{1,20}|(?P<seconds>\d{1,19})\.(?P<nanoseconds>\d{9})-[0-9a-f]{16}"
+    r"(?:-[a-z]+(?:-.+)?)?)\Z")
+
+
+def saved_at(match, info):
+    """When a version's text was saved, in nanoseconds: what its name says,
+    or for an older name its file's modification time."""
+    if match.group("seconds") is None:
+        return info.st_mtime_ns
+    return int(match.group("seconds")) * 10**9 + int(match.group("nanoseconds"))
 HISTORY_LINE = re.compile(rb"\A *(\d+)  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d +(\d+)  (.*)\Z")
 NOBODY = 65534
 
@@ -100,9 +111,9 @@ def listed(note):
             continue
         if current and (info.st_ino, info.st_dev) == (current.st_ino, current.st_dev):
             continue
-        entries.append((int(match.group(1)), path))
+        entries.append((saved_at(match, info), name, path))
     entries.sort(reverse=True)
-    return [read_or_none(path) for _, path in entries]
+    return [read_or_none(path) for _, _, path in entries]
 
 
 def label(data):
@@ -356,14 +367,15 @@ def pruning_order(settings):
         env=dict(env, FILENOTE_VERSIONS="4"), capture_output=True)
     check(result.returncode == 0, "the traced save failed: %s" % result.stderr[-300:])
     with open(trace) as file:
-        removed = [int(match.group(1)) for match in
-                   re.finditer(r'unlinkat\([^,]+, "(\d{10})-\d+"', file.read())]
+        # The time a version's name carries, in nanoseconds.
+        removed = [int(match.group(1)) * 10**9 + int(match.group(2)) for match in
+                   re.finditer(r'unlinkat\([^,]+, "(\d+)\.(\d{9})-[0-9a-f]{16}"', file.read())]
     check(len(removed) == 4, "expected 4 versions removed, the trace shows %s" % removed)
-    check(removed == sorted(removed), "versions removed newest first: sequences %s" % removed)
+    check(removed == sorted(removed), "versions removed newest first: times %s" % removed)
     left = listed(sandbox.note)
     check(left == [b"note 7", b"note 6", b"note 5", b"note 4"],
           "the newest four are not what is left: %s" % [show_bytes(item) for item in left])
-    return "sequences %s removed in that order" % removed
+    return "the oldest four removed, oldest first"
 
 
 # --- Faults -----------------------------------------------------------------

@@ -88,7 +88,7 @@ import Testing
   @Test func aDeadWritersTemporaryFileIsRemovedByTheNextSave() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("datafile.dat"))
-    let leftover = ".datafile.dat.\(try deadPid()).12345.tmp"
+    let leftover = ".syncthing.datafile.dat.~\(try deadPid()).12345.tmp"
     folder.write(leftover, "half a note")
     try store.save("whole note")
     #expect(folder.names() == ["datafile.dat"])
@@ -98,7 +98,7 @@ import Testing
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("datafile.dat"))
     // This process is alive and holds the lock, as a save in progress does.
-    let live = ".datafile.dat.\(getpid()).777.tmp"
+    let live = ".syncthing.datafile.dat.~\(getpid()).777.tmp"
     folder.write(live, "being written")
     let fd = open(folder.file(live), O_RDWR)
     defer { close(fd) }
@@ -109,7 +109,11 @@ import Testing
 
   @Test func otherFilesInTheFolderAreNeverTouched() throws {
     let folder = TemporaryFolder()
-    let names = [".datafile.dat.tmp", ".datafile.dat.1.x.tmp", ".other.999999.1.tmp", "notes.txt"]
+    let names = [
+      ".datafile.dat.tmp", ".datafile.dat.1.x.tmp", ".other.999999.1.tmp", "notes.txt",
+      ".syncthing.datafile.dat.~tmp", ".syncthing.datafile.dat.~1.x.tmp",
+      ".syncthing.other.~999999.1.tmp",
+    ]
     for name in names { folder.write(name, "mine") }
     try FileStore(path: folder.file("datafile.dat")).save("note")
     #expect(folder.names() == (names + ["datafile.dat"]).sorted())

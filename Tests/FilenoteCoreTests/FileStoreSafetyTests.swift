@@ -122,7 +122,7 @@ import Testing
     let folder = TemporaryFolder()
     folder.write("victim", "secret")
     folder.write("notes/datafile.dat", "old")
-    let planted = folder.file("notes/.datafile.dat.\(CurrentProcess.id).1.tmp")
+    let planted = folder.file("notes/.syncthing.datafile.dat.~\(CurrentProcess.id).1.tmp")
     symlink(folder.file("victim"), planted)
     let store = FileStore(path: folder.file("notes/datafile.dat"))
     var numbers: [UInt32] = [1, 1, 2]
@@ -138,8 +138,8 @@ import Testing
   @Test func everyTemporaryNamePlantedIsAnErrorAfterBoundedTries() throws {
     let folder = TemporaryFolder()
     folder.write("notes/datafile.dat", "old")
-    let planted = folder.file("notes/.datafile.dat.\(CurrentProcess.id).7.tmp")
-    folder.write("notes/.datafile.dat.\(CurrentProcess.id).7.tmp", "planted")
+    let planted = folder.file("notes/.syncthing.datafile.dat.~\(CurrentProcess.id).7.tmp")
+    folder.write("notes/.syncthing.datafile.dat.~\(CurrentProcess.id).7.tmp", "planted")
     let store = FileStore(path: folder.file("notes/datafile.dat"))
     var tries = 0
     #expect(
@@ -159,7 +159,8 @@ import Testing
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("datafile.dat"))
     try store.withWriterLock { note throws(FilenoteError) in
-      let other = try! FileDescriptor.open(folder.file(".datafile.dat.lock"), .readOnly)
+      let other = try! FileDescriptor.open(
+        folder.file(".syncthing.datafile.dat.~lock.tmp"), .readOnly)
       defer { other.close() }
       #expect(try! other.tryLockExclusive() == false)
       try note.save(bytes: Array("inside".utf8))

@@ -176,6 +176,23 @@ import Testing
       #expect(try fixture.listed().sorted() == ["base", "bass"])
     }
 
+    @Test func anEngineThatKeepsWholeSecondsStillMakesTheTwoFilesOneText() throws {
+      let fixture = Fixture()
+      try fixture.save("base", "mine", at: [10, 20])
+      let name = try #require(fixture.folder.names(in: "notes/.datafile.dat.versions").first)
+      let parsed = try #require(VersionName(name))
+      let seconds = try #require(parsed.savedSeconds)
+      fixture.folder.write(
+        "notes/.datafile.dat.versions/" + VersionName.kept(saved: (seconds, 0), random: 7), "base")
+      #expect(try fixture.listed() == ["base"])
+    }
+
+    @Test func theSameTextSavedTwiceOnOneMachineIsTwoVersions() throws {
+      let fixture = Fixture()
+      for text in ["x", "y", "x", "z"] { try fixture.store.save(text) }
+      #expect(try fixture.listed() == ["x", "y", "x"])
+    }
+
     @Test func aCopyHoldingTheTextOfAVersionIsListedAsTheCopy() throws {
       let fixture = Fixture()
       try fixture.save("same", "note", at: [10, 20])

@@ -2,9 +2,10 @@ import SystemCalls
 
 /// The temporary file a save writes before it renames it over the note.
 ///
-/// Its name, `.<note>.<pid>.<random>.tmp`, and the lock its writer holds on
-/// it let a later save remove the leftovers of a writer that was killed,
-/// and never the file of a save still in progress.
+/// Its name, `.syncthing.<note>.~<pid>.<random>.tmp` (which sync engines
+/// leave alone: `CompanionName`), and the lock its writer holds on it let a
+/// later save remove the leftovers of a writer that was killed, and never
+/// the file of a save still in progress.
 final class TemporaryNoteFile {
   /// The note file that `commit` replaces, for messages.
   let target: String
@@ -31,14 +32,16 @@ final class TemporaryNoteFile {
   ) throws(FilenoteError) {
     target = note.path
     self.note = note
-    // The temporary name adds up to 27 bytes to the note's own: shorten that
-    // part so any name the file system accepts (255 bytes) can be saved.
-    let prefix = "." + Self.prefix(of: note.location.name, maxUTF8Count: 200) + "."
+    // The temporary name adds up to 38 bytes to the note's own: that part
+    // is shortened so any name the file system accepts (255 bytes) can be saved.
+    let prefix = CompanionName.temporaryPrefix(of: note.location.name)
     if let existing = try note.currentStatus(), existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
     }
-    Self.removeLeftovers(in: note.folder, prefix: prefix)
+    Self.removeLeftovers(
+      in: note.folder,
+      prefixes: [prefix, CompanionName.legacyTemporaryPrefix(of: note.location.name)])
 
     // Held from the create to the arming, so a signal in between cannot leave the file.
     RemovalOnSignal.hold()
@@ -197,14 +200,16 @@ final class TemporaryNoteFile {
     return String(result)
   }
 
-  /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its
+  /// Removes `<prefix><pid>.<random>.tmp` files, for each of `prefixes`
+  /// (this filenote's and an older one's), whose writer is gone: its
   /// process no longer exists and nobody holds the file's lock. Checking both
   /// covers the moment between a writer creating its file and locking it,
   /// and a pid reused by an unrelated process.
-  private static func removeLeftovers(in folder: FileDescriptor, prefix: String) {
+  private static func removeLeftovers(in folder: FileDescriptor, prefixes: [String]) {
     guard let names = try? folder.names() else { return }
     for name in names {
-      guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { continue }
+      guard name.hasSuffix(".tmp"), let prefix = prefixes.first(where: { name.hasPrefix($0) })
+      else { continue }
       let fields = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
       guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil else {
         continue

@@ -3,10 +3,15 @@ import SystemCalls
 /// The lock every writer of a note holds from its conflict check to its
 /// rename, so two writers never both decide on the same old note.
 ///
-/// It is `flock` on a file `.<note>.lock` beside the note, mode 0600,
+/// It is `flock` on a file `.syncthing.<note>.~lock.tmp` beside the note
+/// (named so that sync engines leave it alone: `CompanionName`), mode 0600,
 /// created while a writer holds it and removed when it is released. The
 /// kernel releases a flock when its process dies, so `kill -9` never leaves
 /// the note locked (the file may stay; the next writer takes and removes it).
+/// Only the flock counts, never the file: one that a sync engine brought
+/// from another machine locks nothing here, and is taken over and removed
+/// like a dead writer's. So is the lock file of an older filenote
+/// (`.<note>.lock`) that nobody here holds.
 /// Only the user can open a 0600 file of theirs, so no other user can hold
 /// the lock to make the user's saves wait; one that plants the name in a
 /// folder they may write is refused (`plantedLock`), never used. Readers
@@ -28,7 +33,7 @@ final class WriterLock {
     noteName: String, in folder: FileDescriptor, notePath: String,
     failure: (Errno) -> FilenoteError
   ) throws(FilenoteError) {
-    let name = "." + TemporaryNoteFile.prefix(of: noteName, maxUTF8Count: 200) + ".lock"
+    let name = CompanionName.lock(of: noteName)
     self.folder = folder
     self.name = name
     let deadline = CurrentProcess.monotonicMilliseconds + Int64(Self.timeoutSeconds) * 1000
@@ -47,6 +52,7 @@ final class WriterLock {
           now.inode == candidate.status.inode && now.device == candidate.status.device
         {
           descriptor = candidate.descriptor
+          Self.removeUnheldLock(CompanionName.legacyLock(of: noteName), in: folder)
           return
         }
         candidate.descriptor.close()
@@ -70,6 +76,22 @@ final class WriterLock {
     isHeld = false
     try? folder.remove(name)
     descriptor.close()
+  }
+
+  /// Removes the lock file `name` when it is a regular file of this user's
+  /// that no process here holds: what an older filenote killed with
+  /// SIGKILL, or a sync engine, left. A planted one (a link, another user's
+  /// file, a FIFO) is left alone and never opened through.
+  private static func removeUnheldLock(_ name: String, in folder: FileDescriptor) {
+    guard let info = try? folder.status(of: name), info.kind == .regular,
+      info.owner == CurrentProcess.effectiveUser,
+      let stray = try? folder.open(name, .readOnly, options: [.noFollow, .nonBlocking])
+    else { return }
+    defer { stray.close() }
+    guard let opened = try? stray.status(), opened.inode == info.inode,
+      opened.device == info.device, (try? stray.tryLockExclusive()) == true
+    else { return }
+    try? folder.remove(name)
   }
 
   /// Opens (creating it when missing) the lock's file, refusing one that

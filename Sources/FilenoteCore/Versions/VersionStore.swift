@@ -207,9 +207,9 @@ struct VersionStore {
   /// when there is none. Without the current note's file (which is there
   /// only between keeping it and replacing it: a writer killed at that
   /// moment leaves it), each file once, and each text once among those
-  /// saved within a second of each other: two machines that kept the same
-  /// note as a version each keep a file of it, and an engine brings both
-  /// to both (see `distinct`).
+  /// saved at the same moment: two machines that kept the same note as a
+  /// version each keep a file of it, and an engine brings both to both
+  /// (see `distinct`).
   func listed(in folder: FileDescriptor?) throws(FilenoteError) -> [KeptVersion] {
     let entries = try folder.map { folder throws(FilenoteError) in try self.entries(in: folder) }
     return listed(entries: entries ?? [], in: folder)
@@ -225,7 +225,8 @@ struct VersionStore {
   }
 
   /// `versions` (newest first) without a second listing of one file or of
-  /// one text saved within a second of another holding it. Of two that hold
+  /// one text saved at the same moment as another holding it (see
+  /// `KeptVersion.isSameMoment`). Of two that hold
   /// one text, an unsettled copy is the one listed (so the conflict is still
   /// shown, and settled), else a marked one. Only files of equal sizes and
   /// near times are read.
@@ -245,10 +246,7 @@ struct VersionStore {
           twin = index
           break
         }
-        if other.size == version.size, abs(other.saved - version.saved) <= 1,
-          abs(
-            (other.saved - version.saved) * 1_000_000_000 + other.savedNanoseconds
-              - version.savedNanoseconds) < 1_000_000_000,
+        if other.size == version.size, other.isSameMoment(as: version),
           sameBytes(other, version, in: folder)
         {
           twin = index
