@@ -6,7 +6,7 @@ import SystemCalls
 extension Command {
   /// Every command, as `filenote --help` lists them.
   public static let all: [Command] = [
-    save, show, edit, history, undo, restore, path, clear, help,
+    save, show, edit, history, undo, restore, resolve, path, clear, help,
   ]
 
   static let save = Command(

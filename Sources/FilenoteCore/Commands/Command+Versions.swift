@@ -67,9 +67,55 @@ extension Command {
       throw .usage("'restore' takes one version number (see 'filenote history')")
     }
     let number = try input.versionNumber(input.words[0])
-    try input.store().restoreVersion(number)
-    try Filenote.printOut(Array("Restored version \(number).\n".utf8))
+    let restored = try input.store().restoreVersion(number)
+    var message = "Restored version \(number).\n"
+    if restored.wasConflictCopy {
+      message += settledMessage(restored.settledCopies, after: "It was a conflict copy")
+    }
+    try Filenote.printOut(Array(message.utf8))
     return .success
+  }
+
+  static let resolve = Command(
+    name: "resolve", arguments: "",
+    summary: "keep the note; take conflict copies into the versions",
+    description: """
+      Keep the current note, and take the conflict copies beside it into the versions.
+
+      When the note's folder is kept alike on several machines by a sync engine
+      (Syncthing, Dropbox, Nextcloud, OneDrive, Unison, rclone bisync), and two
+      machines changed the note before seeing each other's change, the engine
+      keeps one text as the note and puts the other in a conflict copy beside
+      it. 'filenote history' lists such copies among the versions, marked, and
+      the prompt, 'edit' and 'show' on a terminal say that they are there.
+      'resolve' moves them into the versions folder: they stay listed (still
+      marked), 'show N' and 'restore N' still take them, and the warning ends on
+      every machine once the engine has synced. Enter in the prompt, a saved
+      'edit', and 'restore N' of a conflict copy settle them too; 'save' does
+      not. It says how many copies it settled.
+      """,
+    examples: ["filenote history && filenote resolve", "filenote restore 2"]
+  ) { input throws(FilenoteError) in
+    try input.expectNoArguments()
+    let settled = try input.store().settleConflictCopies()
+    let message =
+      settled == 0
+      ? "No conflict copies to settle.\n" : settledMessage(settled, after: nil)
+    try Filenote.printOut(Array(message.utf8))
+    return .success
+  }
+
+  /// What `resolve` and `restore N` of a conflict copy say they settled:
+  /// `Settled 2 conflict copies: 'filenote history' lists them as versions.`
+  private static func settledMessage(_ count: Int, after: String?) -> String {
+    let listed = count == 1 ? "lists it as a version" : "lists them as versions"
+    guard let after else {
+      let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
+      return "Settled \(copies): 'filenote history' \(listed).\n"
+    }
+    guard count > 0 else { return after + ": the conflict is settled.\n" }
+    return after + "; settled \(count == 1 ? "the other" : "the \(count) others") too: "
+      + "'filenote history' \(listed).\n"
   }
 }
 
