@@ -74,7 +74,7 @@ def kernel_has(fstype):
     return fstype in kernel_file_systems()
 
 
-def need_kernel(fstype, package):
+def need_kernel(fstype):
     if not kernel_has(fstype):
         raise Unavailable("the kernel has no %s module (see /proc/filesystems)" % fstype)
 
@@ -119,7 +119,10 @@ def loop_device(path):
 
 
 def detach(device, path):
-    deadline = time.monotonic() + 20
+    # ntfs-3g can hold the device for tens of seconds after its unmount
+    # (seen after thousands of saves): `losetup --detach` then only marks it,
+    # and it goes once the daemon has let go.
+    deadline = time.monotonic() + 120
     while True:
         left = subprocess.run(["losetup", "--associated", path], capture_output=True,
                               text=True, timeout=20).stdout.strip()
