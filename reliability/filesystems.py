@@ -33,6 +33,7 @@ import stat
 import subprocess
 import threading
 import time
+import traceback
 
 import faults
 import mounts
@@ -180,8 +181,6 @@ def run_check(settings, ledger, system, place, name, function, tally):
         print("FAIL %s: %s" % (label, failure), flush=True)
         return
     except Exception:
-        import traceback
-
         tally["failed"] += 1
         ledger.failed.append(label)
         print("FAIL %s: the check raised:\n%s" % (label, traceback.format_exc()), flush=True)
