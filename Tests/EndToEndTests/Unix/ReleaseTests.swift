@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
@@ -57,7 +58,7 @@ extension UnixIntegrationTests {
     }
 
     @Test func installStripsTheBinaryOfItsSymbolsDebugInformationAndCompilerNotes() throws {
-      let stage = try ScratchFolder()
+      let stage = TemporaryFolder(prefix: "filenote-unix")
       let binary = try Package.filenoteBinary
       try Make.run(["install-files", "BINARY=\(binary)", "DESTDIR=\(stage.path)"])
       let installed = stage.path + "/usr/local/bin/filenote"
