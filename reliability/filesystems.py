@@ -332,7 +332,8 @@ class Context:
         check(not stray, "stray files in %s: %s" % (self.folder, stray))
         versions = versions_folder_of(self.note)
         if os.path.isdir(versions):
-            odd = [name for name in os.listdir(versions) if not re.match(r"\A\d{10}-\d+\Z", name)]
+            odd = [name for name in os.listdir(versions)
+                   if not re.match(r"\A(\d{10}-\d+|\d+\.\d{9}-[0-9a-f]{16})\Z", name)]
             check(not odd, "stray files in %s: %s" % (versions, odd))
 
 

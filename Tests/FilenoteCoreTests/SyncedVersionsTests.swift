@@ -345,4 +345,57 @@ import Testing
       #expect(fixture.noteFolderNames == [dropboxCopy])
     }
   }
+
+  /// Between a sync engine renaming the note away (to a conflict copy) and
+  /// renaming the received text in, there is no note: filenote waits for it.
+  @Suite struct EngineWindow {
+    /// Puts `text` in the note's place by a rename, as an engine does, after
+    /// `milliseconds`.
+    static func renameIn(_ text: String, to fixture: Fixture, after milliseconds: UInt32) -> Thread
+    {
+      let incoming = fixture.folder.file("notes/.syncthing.datafile.dat.tmp")
+      let note = fixture.folder.file("notes/datafile.dat")
+      let thread = Thread {
+        usleep(milliseconds * 1000)
+        precondition(
+          FileManager.default.createFile(atPath: incoming + ".part", contents: Data(text.utf8)))
+        precondition(rename(incoming + ".part", note) == 0)
+      }
+      thread.start()
+      return thread
+    }
+
+    @Test func aReaderWaitsForTheNoteAnEngineIsReplacing() throws {
+      let fixture = Fixture()
+      try fixture.save("mine", at: [10])
+      // The engine's rename of the note to its copy (a fresh status change).
+      #expect(
+        rename(
+          fixture.folder.file("notes/datafile.dat"), fixture.folder.file("notes/" + syncthingCopy))
+          == 0)
+      _ = Self.renameIn("theirs", to: fixture, after: 300)
+      #expect(try fixture.store.read()?.text == "theirs")
+    }
+
+    @Test func aWriterDoesNotCreateTheNoteAnEngineIsRenamingIn() throws {
+      let fixture = Fixture()
+      try fixture.save("mine", at: [10])
+      fixture.folder.write("notes/.syncthing.datafile.dat.tmp", "being pulled")
+      #expect(unlink(fixture.folder.file("notes/datafile.dat")) == 0)
+      _ = Self.renameIn("theirs", to: fixture, after: 300)
+      try fixture.store.save("new")
+      #expect(fixture.note == "new")
+      #expect(try fixture.listed().first == "theirs", "the engine's text is kept as a version")
+    }
+
+    @Test func aMissingNoteWithNoEngineAtWorkIsNotWaitedFor() throws {
+      let fixture = Fixture()
+      try fixture.save("mine", at: [10])
+      fixture.folder.write("notes/unrelated.txt", "x")
+      #expect(unlink(fixture.folder.file("notes/datafile.dat")) == 0)
+      let store = try #require(try fixture.store.versionStore())
+      #expect(!EngineReplacement.isUnderWay(note: "datafile.dat", in: store.noteFolder))
+      #expect(try fixture.store.read() == nil)
+    }
+  }
 }

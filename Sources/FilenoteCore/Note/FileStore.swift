@@ -113,6 +113,7 @@ public struct FileStore: Sendable {
   public func read() throws(FilenoteError) -> Note? {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil),
       let status = location.status
+        ?? EngineReplacement.awaitNote(location.name, in: location.folder)
     else { return nil }
     return try Self.readNote(
       location.name, in: location.folder, path: location.path, status: status)
@@ -154,7 +155,9 @@ public struct FileStore: Sendable {
   /// The note file's identity now, or nil when there is none.
   public func currentVersion() throws(FilenoteError) -> Version? {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil) else { return nil }
-    return location.status.map(Version.init)
+    let status =
+      location.status ?? EngineReplacement.awaitNote(location.name, in: location.folder)
+    return status.map(Version.init)
   }
 
   /// Runs `body` holding the note's writer lock (see `WriterLock`), with the

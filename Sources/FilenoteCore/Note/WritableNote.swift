@@ -57,12 +57,17 @@ final class WritableNote {
     return try body(LockedNote(self))
   }
 
-  /// What the note's name is now (never following a link); nil when missing.
+  /// What the note's name is now (never following a link); nil when
+  /// missing. A note a sync engine is replacing is waited for
+  /// (`EngineReplacement`), so that a save never creates a note the
+  /// engine's rename would then replace.
   func currentStatus() throws(FilenoteError) -> FileStatus? {
     do {
       return try folder.status(of: location.name)
     } catch {
-      if error == .noSuchFileOrDirectory { return nil }
+      if error == .noSuchFileOrDirectory {
+        return EngineReplacement.awaitNote(location.name, in: folder)
+      }
       throw .system(.use, .file(path), errno: error)
     }
   }
