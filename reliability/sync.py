@@ -7,35 +7,37 @@ alike (reliability/syncthing.py), two machines on 127.0.0.1.
   note and the other in a conflict copy beside it, on both machines; the
   copy's real name is recorded, for the default note `datafile.dat`, a
   `--file` note without extension and two whose names start with a dot
-  (the names ConflictCopyName's tests are checked against).
+  (the names ConflictCopyName's tests are checked against). On both
+  machines `history` lists the copy, marked with Syncthing and the device,
+  the prompt's hint says there is one, and every text saved on either
+  machine is reachable through filenote (the note, `show N`).
+- Settling on one machine (`resolve`, or Enter in the prompt) clears the
+  warning on both: the copy is a settled version on both, nothing is
+  beside the note, the hint says nothing of a conflict.
+- Pruning on both machines at once, with few versions kept: no save fails,
+  `history` never lists a version that is gone.
 - Many saves with rescans between them end alike on both machines, with
-  nothing of filenote's own left on either; how many of its lock and
-  temporary files the rescans caught, and how many reached the other
-  machine, is measured (that none ever does is not included yet: some do).
+  nothing of filenote's own left on either, and none of its lock or
+  temporary files ever indexed or received.
+- A seeded random run (saves, prompt Enters, edit, undo, restore, clear on
+  both sides, pauses and resumes) ends with every text ever saved
+  reachable on both machines and no version listed twice.
 - Throughout, no socket of either instance is off 127.0.0.1.
-
-What filenote does not do yet (it does not read conflict copies, and its
-version names collide between machines) is printed as `not included yet`
-and counted nowhere: the checks here are the ones that hold today.
 """
 
 import os
+import random
 import re
+import shlex
 import threading
 import time
 
 import syncthing
-from harness import Failure, Sandbox, check
-
-NOT_INCLUDED_YET = [
-    "history and the prompt on both machines show the conflict copy",
-    "every text saved on either machine is reachable through filenote on both",
-    "settling a conflict on one machine clears the warning on both",
-    "version names never collide between machines; no version is listed twice",
-    "a seeded random run of 30 rounds on both machines, with pauses and resumes",
-]
+from harness import LOCK_NAME, Failure, Sandbox, TerminalRun, check, show_bytes
 
 HISTORY_LINE = re.compile(r"\A *(\d+)  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d +\d+  (.*)\Z")
+CONFLICT_MARK = re.compile(r"\A\[(settled )?conflict copy, ([^]]*)\] ")
+ESCAPE = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def run(settings, ledger):
@@ -49,36 +51,46 @@ def run(settings, ledger):
     for name, arguments in (("datafile.dat", None), ("note", "note"), (".note", ".note"),
                             (".note.txt", ".note.txt")):
         ledger.run("sync: both machines save %s while apart, then meet: one text is the note, "
-                   "the other a conflict copy named as Syncthing 1.19 names it, on both"
-                   % name, apart_then_meet, settings, ledger, name, arguments)
+                   "the other a conflict copy named as Syncthing 1.19 names it, on both; "
+                   "history%s on both shows it, every text reachable on both"
+                   % (name, " and the prompt" if arguments is None else ""),
+                   apart_then_meet, settings, ledger, name, arguments)
+    for how in ("resolve", "Enter in the prompt"):
+        ledger.run("sync: settling a conflict on one machine (%s) clears the warning on both"
+                   % how, settle_clears_both, settings, ledger, how)
+    ledger.run("sync: pruning on both machines at once (FILENOTE_VERSIONS=3) fails no save and "
+               "lists no version that is gone", prune_on_both, settings, ledger)
     saves = 1000 if settings.long else 150
     ledger.run("sync: %d saves with rescans running between them end alike on both machines, "
-               "nothing of filenote's own left on either" % saves, churn, settings, ledger,
-               saves)
-    for name in NOT_INCLUDED_YET:
-        print("--   sync, not included yet: %s" % name, flush=True)
-    print("--   sync, not included yet: filenote's lock and temporary files never reach the "
-          "other machine (this run: b received %s)" % (RECEIVED_OWN or "not measured"),
-          flush=True)
+               "nothing of filenote's own left on either or ever received" % saves, churn,
+               settings, ledger, saves)
+    rounds = 200 if settings.long else 30
+    ledger.run("sync: a seeded random run of %d rounds on both machines (saves, prompt Enters, "
+               "edit, undo, restore, clear, pauses and resumes): every text saved reachable on "
+               "both, no version listed twice" % rounds, random_run, settings, ledger, rounds)
 
 
 class Machine:
     """One machine: a home of its own whose Documents folder is the shared
     folder, and filenote run there on one note."""
 
-    def __init__(self, settings, label, file_name=None):
+    def __init__(self, settings, label, file_name=None, env=None):
         self.label = label
+        self.settings = settings
         self.sandbox = Sandbox(settings, "sync " + label)
         self.folder = self.sandbox.documents
         os.makedirs(self.folder, mode=0o755, exist_ok=True)
-        self.env = dict(self.sandbox.env)
+        self.env = dict(self.sandbox.env, **(env or {}))
         self.note = self.sandbox.note
         if file_name is not None:
             self.note = os.path.join(self.folder, file_name)
             self.env["FILENOTE_FILE"] = self.note
 
+    def run(self, *arguments, stdin=b""):
+        return self.sandbox.run(list(arguments), env=self.env, stdin=stdin)
+
     def filenote(self, *arguments, stdin=b""):
-        outcome = self.sandbox.run(list(arguments), env=self.env, stdin=stdin)
+        outcome = self.run(*arguments, stdin=stdin)
         check(outcome.status == 0, "filenote %s on %s: %s" % (" ".join(arguments), self.label,
                                                              outcome.describe()))
         return outcome
@@ -87,17 +99,100 @@ class Machine:
         self.filenote("save", text)
 
     def show(self):
-        return self.filenote("show").stdout.decode("utf-8", "replace").rstrip("\n")
+        """The note, or None when there is none."""
+        outcome = self.run("show")
+        if outcome.status != 0:
+            check(b"no note" in outcome.stderr, "show on %s: %s" % (self.label,
+                                                                    outcome.describe()))
+            return None
+        return outcome.stdout.decode("utf-8", "replace")[:-1]
+
+    def history_lines(self):
+        """The first-line column of each line `history` prints, newest first."""
+        lines = self.filenote("history").stdout.decode("utf-8", "replace").splitlines()
+        return [match.group(2) for match in map(HISTORY_LINE.match, lines) if match]
 
     def history(self):
-        """The texts `history` lists, newest first."""
-        lines = self.filenote("history").stdout.decode("utf-8", "replace").splitlines()
-        texts = []
-        for line in lines:
-            match = HISTORY_LINE.match(line)
+        """The first lines `history` lists, newest first, a conflict copy's
+        mark left out."""
+        return [CONFLICT_MARK.sub("", line) for line in self.history_lines()]
+
+    def marks(self):
+        """(settled, source) of each conflict copy `history` marks."""
+        found = []
+        for line in self.history_lines():
+            match = CONFLICT_MARK.match(line)
             if match:
-                texts.append(match.group(2))
-        return texts
+                found.append((bool(match.group(1)), match.group(2)))
+        return found
+
+    def versions(self):
+        """The whole text of each version `show N` prints, as history numbers them."""
+        texts = []
+        for number in range(1, 1000):
+            outcome = self.run("show", str(number))
+            if outcome.status != 0:
+                check(b"no version" in outcome.stderr, "show %d on %s: %s"
+                      % (number, self.label, outcome.describe()))
+                return texts
+            texts.append(outcome.stdout.decode("utf-8", "replace")[:-1])
+        raise Failure("%s lists 1000 versions or more" % self.label)
+
+    def reachable(self):
+        """Every text filenote reaches on this machine: the note and each version."""
+        note = self.show()
+        return ([note] if note is not None else []) + self.versions()
+
+    def terminal(self, *arguments, env=None):
+        return TerminalRun(self.settings.binary, list(arguments),
+                           dict(self.env, TERM="xterm", **(env or {})), columns=160)
+
+    def open_prompt(self):
+        run = self.terminal()
+        check(run.wait_for(b"Enter saves", seconds=15), "the prompt did not open on %s: %s"
+              % (self.label, show_bytes(run.transcript[-300:], 300)))
+        run.wait_until_quiet(0.1)
+        return run
+
+    def prompt_hint(self):
+        """The prompt's hint line, as drawn; the prompt is then cancelled."""
+        run = self.open_prompt()
+        try:
+            hint = ESCAPE.sub(b"", run.transcript).split(b"\n")[0]
+            run.send(b"\x03")
+            run.wait()
+        finally:
+            run.close()
+        return hint.decode("utf-8", "replace").strip()
+
+    def prompt_enter(self, text=None):
+        """Enter in the prompt: on the note as it is, or on `text` typed
+        over it. Says whether it saved."""
+        run = self.open_prompt()
+        try:
+            keys = [b"\x01", b"\x0b", text.encode()] if text is not None else []
+            status = run.type_keys(keys + [b"\r"])
+            said = ESCAPE.sub(b"", run.transcript)
+        finally:
+            run.close()
+        check(status == 0, "the prompt on %s ended %s: %s" % (self.label, status,
+                                                              show_bytes(said[-300:], 300)))
+        return b"Saved." in said
+
+    def edit(self, text):
+        """`filenote edit` with an editor that writes `text`."""
+        source = os.path.join(self.sandbox.root, "edited.txt")
+        with open(source, "w") as file:
+            file.write(text + "\n")
+        run = self.terminal("edit", env={"EDITOR": "cp " + shlex.quote(source)})
+        try:
+            status = run.wait(seconds=30)
+            said = ESCAPE.sub(b"", run.transcript)
+        finally:
+            run.close()
+        check(status == 0, "edit on %s ended %s: %s" % (self.label, status,
+                                                        show_bytes(said[-300:], 300)))
+        return said
 
     @property
     def versions_folder(self):
@@ -125,10 +220,10 @@ class Rig:
     stopped when the block ends, whatever happened, and checked for sockets
     off 127.0.0.1 each time `expect_loopback` is called."""
 
-    def __init__(self, settings, ledger, label, file_name=None):
+    def __init__(self, settings, ledger, label, file_name=None, env=None):
         self.ledger = ledger
-        self.a = Machine(settings, label + " a", file_name)
-        self.b = Machine(settings, label + " b", file_name)
+        self.a = Machine(settings, label + " a", file_name, env)
+        self.b = Machine(settings, label + " b", file_name, env)
         self.pair = syncthing.Pair(self.a.sandbox.root, self.a.folder, self.b.folder)
         self.started_in = None
 
@@ -198,53 +293,150 @@ def syncthing_copy(note):
                       + re.escape(extension) + r"\Z")
 
 
+def meet_after_conflict(rig, name):
+    """Both machines save while apart, then meet: returns the conflict
+    copy's name and its device's short ID, after checking what Syncthing
+    did (the older text, a's, in the copy, on both; b's the note)."""
+    rig.a.save("base")
+    rig.pair.wait_synced()
+    rig.pair.pause()
+    rig.a.save("from a")
+    rig.b.save("from b")
+    rig.pair.scan()
+    rig.expect_loopback()
+    met = time.monotonic()
+    rig.pair.resume()
+    rig.pair.wait_synced()
+    took = time.monotonic() - met
+    rig.expect_loopback()
+    check(rig.a.names() == rig.b.names(), "a holds %s, b %s" % (rig.a.names(), rig.b.names()))
+    copies = [other for other in rig.a.names() if other != name]
+    check(len(copies) == 1, "expected the note and one conflict copy, found %s" % rig.a.names())
+    copy = copies[0]
+    match = syncthing_copy(name).match(copy)
+    check(match, "%r is not named as Syncthing names a conflict copy of %r" % (copy, name))
+    device = match.group(3)
+    owners = {rig.short_id(rig.a): "a", rig.short_id(rig.b): "b"}
+    check(device in owners, "the copy names device %r, neither a (%s) nor b (%s)"
+          % (device, rig.short_id(rig.a), rig.short_id(rig.b)))
+    for machine in (rig.a, rig.b):
+        texts = sorted([machine.read(name), machine.read(copy)])
+        check(texts == ["from a", "from b"], "%s holds %s in the note and its copy"
+              % (machine.label, texts))
+    return copy, device, owners, took
+
+
+def expect_reachable(machines, texts):
+    """Every text of `texts` is reachable through filenote on every machine,
+    and none is listed twice among the versions."""
+    for machine in machines:
+        reachable = machine.reachable()
+        missing = [text for text in texts if text not in reachable]
+        check(not missing, "%s cannot reach %s through filenote (it reaches %s)"
+              % (machine.label, missing, reachable))
+        versions = machine.versions()
+        twice = sorted(set(text for text in versions if versions.count(text) > 1))
+        check(not twice, "%s lists %s twice: %s" % (machine.label, twice, versions))
+
+
 def apart_then_meet(settings, ledger, name, file_name):
     with Rig(settings, ledger, "apart " + name, file_name) as rig:
-        rig.a.save("base")
-        rig.pair.wait_synced()
-        rig.pair.pause()
-        rig.a.save("from a")
-        rig.b.save("from b")
-        rig.pair.scan()
-        rig.expect_loopback()
-        met = time.monotonic()
-        rig.pair.resume()
-        rig.pair.wait_synced()
-        took = time.monotonic() - met
-        rig.expect_loopback()
-
-        check(rig.a.names() == rig.b.names(), "a holds %s, b %s" % (rig.a.names(), rig.b.names()))
-        copies = [other for other in rig.a.names() if other != name]
-        check(len(copies) == 1, "expected the note and one conflict copy, found %s"
-              % rig.a.names())
-        copy = copies[0]
-        match = syncthing_copy(name).match(copy)
-        check(match, "%r is not named as Syncthing names a conflict copy of %r" % (copy, name))
-        device = match.group(3)
-        owners = {rig.short_id(rig.a): "a", rig.short_id(rig.b): "b"}
-        check(device in owners, "the copy names device %r, neither a (%s) nor b (%s)"
-              % (device, rig.short_id(rig.a), rig.short_id(rig.b)))
-        # The older change loses (the copy); its text and the winner's are
-        # both on disk on both machines.
+        copy, device, owners, took = meet_after_conflict(rig, name)
         for machine in (rig.a, rig.b):
-            texts = sorted([machine.read(name), machine.read(copy)])
-            check(texts == ["from a", "from b"], "%s holds %s in the note and its copy"
-                  % (machine.label, texts))
             check(machine.show() == "from b", "%s shows %r, not the newer text"
                   % (machine.label, machine.show()))
+            marks = machine.marks()
+            check(marks == [(False, "Syncthing, device " + device)],
+                  "%s's history marks %s, not the copy from device %s: %s"
+                  % (machine.label, marks, device, machine.history_lines()))
+        expect_reachable((rig.a, rig.b), ["base", "from a", "from b"])
+        hints = {}
+        if file_name is None:
+            for machine in (rig.a, rig.b):
+                hints[machine.label] = hint = machine.prompt_hint()
+                check("1 conflict copy" in hint, "%s's prompt says nothing of the copy: %r"
+                      % (machine.label, hint))
         record_slowest(ledger, "sync: ms from meeting until both machines are alike", took)
-        return "copy %s holds %r, its device is %s's; alike %.2fs after resume; versions %s; " \
-               "history on a %s, on b %s" % (copy, rig.a.read(copy), owners[device], took,
-                                            rig.a.version_names(), rig.a.history(),
-                                            rig.b.history())
+        ledger.count("sync: conflicts shown on both machines")
+        return "copy %s holds %r, its device is %s's; alike %.2fs after resume; history on a %s, " \
+               "on b %s%s" % (copy, rig.a.read(copy), owners[device], took, rig.a.history_lines(),
+                             rig.b.history_lines(),
+                             "; hint %r" % hints[rig.a.label] if hints else "")
 
 
-# What b received of filenote's own files in each churn, for the line that
-# says what is not included yet.
-RECEIVED_OWN = []
+def settle_clears_both(settings, ledger, how):
+    with Rig(settings, ledger, "settle " + how) as rig:
+        copy, device, _, _ = meet_after_conflict(rig, "datafile.dat")
+        if how == "resolve":
+            said = rig.a.filenote("resolve").stdout
+            check(said == b"Settled 1 conflict copy: 'filenote history' lists it as a version.\n",
+                  "resolve said %r" % said)
+        else:
+            rig.a.prompt_enter()
+        took = rig.pair.wait_synced()
+        for machine in (rig.a, rig.b):
+            check(machine.names() == ["datafile.dat"], "%s still holds %s beside the note"
+                  % (machine.label, machine.names()))
+            marks = machine.marks()
+            check(marks == [(True, "Syncthing, device " + device)],
+                  "%s's history marks %s, not the settled copy: %s"
+                  % (machine.label, marks, machine.history_lines()))
+        expect_reachable((rig.a, rig.b), ["base", "from a", "from b"])
+        hint = rig.b.prompt_hint()
+        check("conflict" not in hint, "b's prompt still warns: %r" % hint)
+        return "settled on a, gone from both %.2fs later; b's history %s; b's hint %r" % (
+            took, rig.b.history_lines(), hint)
 
-LOCK = re.compile(r"\A\.datafile\.dat\.lock\Z")
-TEMPORARY = re.compile(r"\A\.datafile\.dat\.\d+\.\d+\.tmp\Z")
+
+def prune_on_both(settings, ledger):
+    """Both machines keep 3 versions and save while apart, then meet and
+    save at once with rescans between: each prunes what the other kept too."""
+    with Rig(settings, ledger, "prune", env={"FILENOTE_VERSIONS": "3"}) as rig:
+        rig.a.save("base")
+        rig.pair.wait_synced()
+        saved = 0
+        for round in range(4):
+            rig.pair.pause()
+            for number in range(4):
+                rig.a.save("a %d.%d" % (round, number))
+                rig.b.save("b %d.%d" % (round, number))
+                saved += 2
+            rig.pair.resume()
+            for number in range(4):
+                errors = []
+
+                def saving(machine, text):
+                    outcome = machine.run("save", text)
+                    if outcome.status != 0:
+                        errors.append("%s: %s" % (machine.label, outcome.describe()))
+
+                threads = [threading.Thread(target=saving, args=(machine, "%s %d.%d met" % (
+                    machine.label[-1], round, number))) for machine in (rig.a, rig.b)]
+                for thread in threads:
+                    thread.start()
+                rig.pair.scan()
+                for thread in threads:
+                    thread.join(60)
+                saved += 2
+                for machine in (rig.a, rig.b):
+                    # Each listed version is there to be shown.
+                    listed = len(machine.history_lines())
+                    shown = len(machine.versions())
+                    check(shown >= min(listed, 1), "%s lists %d versions, shows %d"
+                          % (machine.label, listed, shown))
+                check(not errors, "saves failed: %s" % errors)
+            rig.pair.wait_synced()
+        rig.expect_loopback()
+        counts = [len(machine.version_names()) for machine in (rig.a, rig.b)]
+        return "%d saves, none failed; versions left on a and b: %s (%s)" % (
+            saved, counts, [machine.version_names() for machine in (rig.a, rig.b)])
+
+
+# filenote's own files beside the default note: the lock and a save's
+# temporary file, as this filenote names them (harness.LOCK_NAME) and as
+# filenote 0.2 did.
+LOCK = re.compile(r"\A(%s|\.datafile\.dat\.lock)\Z" % re.escape(LOCK_NAME))
+TEMPORARY = re.compile(r"\A\.(syncthing\.datafile\.dat\.~|datafile\.dat\.)\d+\.\d+\.tmp\Z")
 
 
 def filenotes_own(path):
@@ -297,10 +489,11 @@ class DiskEvents:
 
 def churn(settings, ledger, saves):
     """Saves on a while a's folder is rescanned over and over: a's scans
-    catch filenote's lock and temporary files now and then, and what b
-    receives of them is measured (that it never receives one is not
-    included yet); what must hold today is that both end alike, with the
-    last save, and nothing of filenote's own is left on either."""
+    never index filenote's lock or temporary files (Syncthing skips their
+    names: lib/fs/tempname.go), b never receives one, never holds one, and
+    both end alike, with the last save, nothing of filenote's own left on
+    either. (With the names filenote 0.2 used, b received 2 to 43 lock
+    files and up to 30 temporary files a run: doc/SYNC.md.)"""
     with Rig(settings, ledger, "churn") as rig:
         rig.a.save("base")
         rig.pair.wait_synced()
@@ -338,7 +531,7 @@ def churn(settings, ledger, saves):
             kinds[label] = (sum(1 for path in own if LOCK.match(path)),
                             sum(1 for path in own if TEMPORARY.match(path)))
         pulls_left = sorted(name for name in os.listdir(rig.b.folder)
-                            if syncthing.is_syncthing_temporary(name))
+                            if syncthing.is_syncthing_temporary(name) and not filenotes_own(name))
         ledger.count("sync: saves with rescans between", saves)
         ledger.count("sync: rescans during those saves", scanner.scans)
         ledger.count("sync: lock files a's rescans indexed", kinds["indexed"][0])
@@ -346,10 +539,135 @@ def churn(settings, ledger, saves):
         ledger.count("sync: lock files b received", kinds["received"][0])
         ledger.count("sync: temporary files b received", kinds["received"][1])
         ledger.count("sync: Syncthing's unfinished pulls left on b", len(pulls_left))
-        RECEIVED_OWN.append(sum(kinds["received"]))
+        check(kinds == {"indexed": (0, 0), "received": (0, 0)} and not seen_on_b,
+              "filenote's own files went through Syncthing: indexed on a %s, received on b %s "
+              "(lock, temporary), seen in b's folder %s" % (kinds["indexed"], kinds["received"],
+                                                          sorted(seen_on_b)))
         return "%d rescans in %.1fs; a indexed %d lock and %d temporary files, b received %d " \
                "and %d (seen in b's folder: %s); none left on either; Syncthing's unfinished " \
                "pulls of them left on b: %d (%s)" % (
                    scanner.scans, took, kinds["indexed"][0], kinds["indexed"][1],
                    kinds["received"][0], kinds["received"][1], sorted(seen_on_b) or "none",
                    len(pulls_left), ", ".join(pulls_left[:2]) or "none")
+
+
+# The operations of the random run and how often each is drawn.
+# What a round does on one machine, and how often each is drawn; a round
+# may instead take the machines apart (together, 1 in 3) or bring them
+# together (apart, 1 in 4), so they spend about half the rounds apart, and
+# both change the note then.
+OPERATIONS = [("save", 5), ("prompt", 3), ("prompt unchanged", 1), ("edit", 2), ("undo", 2),
+              ("restore", 2), ("clear", 1), ("resolve", 1)]
+PAUSE_CHANCE = 1 / 3
+RESUME_CHANCE = 1 / 4
+
+
+def random_run(settings, ledger, rounds):
+    """Both machines, apart or together at random, each round one operation
+    on one of them. Every text saved (`save`, the prompt, `edit`) is
+    remembered; at the end, together again and synced, every one of them
+    must be reachable through filenote on both machines (the note, or a
+    version, a conflict copy among them), and no version listed twice."""
+    rng = settings.rng("sync random run")
+    with Rig(settings, ledger, "random") as rig:
+        machines = (rig.a, rig.b)
+        received = [DiskEvents(instance, "RemoteChangeDetected")
+                    for instance in (rig.pair.a, rig.pair.b)]
+        saved = ["first, from a"]
+        rig.a.save(saved[0])
+        rig.pair.wait_synced()
+        apart = False
+        done = {name: 0 for name, _ in OPERATIONS + [("pause", 0), ("resume", 0)]}
+        conflicts = 0
+        copies_seen = set()
+        log = []  # what each round did, for a failure's message
+        names, weights = zip(*OPERATIONS)
+        for round in range(rounds):
+            operation = rng.choices(names, weights)[0]
+            if rng.random() < (RESUME_CHANCE if apart else PAUSE_CHANCE):
+                operation = "resume" if apart else "pause"
+            machine = rng.choice(machines)
+            # Typed into the prompt, a line break would be Enter.
+            words = [word for word in WORDS if word.isprintable()] \
+                if operation == "prompt" else WORDS
+            text = "round %d on %s: %s" % (round, machine.label[-1], rng.choice(words))
+            try:
+                if operation == "save":
+                    machine.save(text)
+                    saved.append(text)
+                elif operation == "prompt":
+                    check(machine.prompt_enter(text), "the prompt on %s did not save"
+                          % machine.label)
+                    saved.append(text)
+                elif operation == "prompt unchanged":
+                    machine.prompt_enter()
+                elif operation == "edit":
+                    machine.edit(text)
+                    saved.append(text)
+                elif operation in ("undo", "restore"):
+                    count = len(machine.versions())
+                    arguments = ["undo"] if operation == "undo" else \
+                        ["restore", str(rng.randint(1, count))] if count else ["undo"]
+                    outcome = machine.run(*arguments)
+                    operation = " ".join(arguments)
+                    check(outcome.status == 0 or (count == 0 and b"no version" in outcome.stderr),
+                          "%s on %s: %s" % (" ".join(arguments), machine.label,
+                                            outcome.describe()))
+                elif operation == "clear":
+                    machine.filenote("clear")
+                elif operation == "resolve":
+                    machine.filenote("resolve")
+                elif operation == "pause":
+                    rig.pair.pause()
+                    apart = True
+                elif operation == "resume":
+                    rig.pair.resume()
+                    apart = False
+            except Failure as failure:
+                raise Failure("round %d (%s on %s): %s" % (round, operation, machine.label,
+                                                          failure))
+            done[operation.split()[0]] += 1
+            log.append("%d %s %s%s" % (round, machine.label[-1], operation,
+                                       " (apart)" if apart else ""))
+            if not apart:
+                rig.pair.wait_synced()
+                conflicts = max(conflicts, sum(1 for mark in rig.a.marks() if not mark[0]))
+                copies_seen.update(name for name in rig.a.names() if name != "datafile.dat")
+            if round % 10 == 9:
+                rig.expect_loopback()
+                for events in received:
+                    events.collect()
+        if apart:
+            rig.pair.resume()
+        rig.pair.wait_synced()
+        rig.expect_loopback()
+        copies_seen.update(name for name in rig.a.names() if name != "datafile.dat")
+        reachable = {machine.label: machine.reachable() for machine in machines}
+        twice = {machine.label: len(versions) - len(set(versions))
+                 for machine, versions in ((machine, machine.versions()) for machine in machines)}
+        for events in received:
+            events.collect()
+        own = [path for events in received for path in events.paths if filenotes_own(path)]
+        ledger.figures["sync random run: rounds"] = rounds
+        ledger.figures["sync random run: texts saved"] = len(saved)
+        for machine in machines:
+            ledger.figures["sync random run: of them reachable on %s" % machine.label[-1]] = \
+                sum(1 for text in saved if text in reachable[machine.label])
+            ledger.figures["sync random run: versions listed twice on %s"
+                           % machine.label[-1]] = twice[machine.label]
+        ledger.figures["sync random run: filenote's own files received"] = len(own)
+        ledger.figures["sync random run: conflict copies made"] = len(copies_seen)
+        check(not own, "filenote's own files reached the other machine: %s" % own[:5])
+        try:
+            expect_reachable(machines, saved)
+        except Failure as failure:
+            raise Failure("%s; the rounds: %s" % (failure, "; ".join(log)))
+        return "%d texts saved, all reachable on both (a lists %d texts, b %d); operations %s; " \
+               "%d conflict copies made, at most %d unsettled at once" % (
+                   len(saved), len(reachable[rig.a.label]), len(reachable[rig.b.label]),
+                   ", ".join("%s %d" % item for item in done.items() if item[1]),
+                   len(copies_seen), conflicts)
+
+
+WORDS = ["buy milk", "call the plumber", "ticket 4242", "ship it", "rename the branch",
+         "café ☕", "two\nlines", "tab\there"]

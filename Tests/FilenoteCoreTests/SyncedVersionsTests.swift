@@ -188,10 +188,30 @@ import Testing
       #expect(try fixture.listed() == ["base"])
     }
 
-    @Test func theSameTextSavedTwiceOnOneMachineIsTwoVersions() throws {
+    @Test func aTextSavedAgainIsListedOnceWhereItWasSavedLast() throws {
       let fixture = Fixture()
-      for text in ["x", "y", "x", "z"] { try fixture.store.save(text) }
-      #expect(try fixture.listed() == ["x", "y", "x"])
+      try fixture.save("x", "y", "x", "z", at: [10, 20, 30, 40])
+      #expect(try fixture.listed() == ["x", "y"])
+    }
+
+    @Test func oneTextRestoredOnOneMachineAndKeptOnTheOtherIsListedOnce() throws {
+      // One machine kept the note as it was; the other put it back (a save,
+      // so it was saved again then) and kept it when it moved on: two
+      // versions of one text, at two times.
+      let fixture = Fixture()
+      try fixture.save("base", "mine", at: [10, 20])
+      fixture.folder.write(
+        "notes/.datafile.dat.versions/"
+          + VersionName.kept(saved: (Fixture.base + 15, 0), random: 7),
+        "base")
+      #expect(try fixture.listed() == ["base"])
+    }
+
+    @Test func largeTextsAreComparedTooAndOnlyEqualOnesAreOne() throws {
+      let fixture = Fixture()
+      let large = String(repeating: "x", count: Int(VersionStore.comparedInMemory) + 10)
+      try fixture.save(large, large + "y", large, "end", at: [10, 20, 30, 40])
+      #expect(try fixture.listed().map(\.count) == [large.count, large.count + 1])
     }
 
     @Test func aCopyHoldingTheTextOfAVersionIsListedAsTheCopy() throws {

@@ -61,7 +61,16 @@ extension Command {
       // Reads the versions only when asked to: plain `show` never looks at them.
       bytes = try store.readVersion(input.versionNumber(word))
     } else {
-      guard let note = try store.read() else { throw .noNote(path: store.path) }
+      // Only someone at a terminal is told of conflict copies (one line on
+      // standard error; standard output stays the note alone), so a script
+      // pays nothing for the listing it needs.
+      let copies =
+        FileDescriptor.standardError.isTerminal ? (try? store.conflictCopies()) ?? [] : []
+      guard let note = try store.read() else {
+        if copies.isEmpty { throw .noNote(path: store.path) }
+        throw .noNoteButConflictCopies(path: store.path, count: copies.count)
+      }
+      if !copies.isEmpty { Filenote.report(ConflictNotice(copies: copies).showLine) }
       bytes = note.bytes
     }
     bytes.append(UInt8(ascii: "\n"))

@@ -11,6 +11,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case notATerminal
   /// There is no note to show or edit.
   case noNote(path: String)
+  /// There is no note to show, but a sync engine left `count` conflict
+  /// copies of it beside it (rclone bisync renames both texts away).
+  case noNoteButConflictCopies(path: String, count: Int)
   /// The input to save is empty after its one trailing line ending is removed.
   case emptyInput
   /// The input to save is not UTF-8; `offset` is the first bad byte, from 0.
@@ -158,6 +161,11 @@ public enum FilenoteError: Error, Equatable, Sendable {
         + "and 'filenote show' to print the note"
     case .noNote(let path):
       return "no note saved yet in \(path) (save one with 'filenote save TEXT')"
+    case .noNoteButConflictCopies(let path, let count):
+      let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
+      return
+        "no note in \(path), but \(copies) of it beside it: 'filenote history' lists "
+        + (count == 1 ? "it" : "them") + ", 'filenote restore N' puts one back"
     case .emptyInput:
       return
         "cannot save an empty note; the saved note is unchanged "

@@ -31,14 +31,31 @@ struct EditingPrompt {
     // confirmed overwriting.
     var expected = note?.version
     var pendingSubmit = false
-    // Up and Ctrl-R reach them; versions that cannot be read are simply not
-    // offered (a save then says what is wrong with their folder).
-    let versions = (try? store.versionTexts()) ?? []
+    // Up and Ctrl-R reach them, a sync engine's conflict copies first;
+    // versions that cannot be read are simply not offered (a save then
+    // says what is wrong with their folder).
+    let (versions, copies) = (try? store.promptHistory()) ?? ([], [])
+    // Enter settles the copies the hint told of (doc/SYNC.md), and only
+    // those: one that arrives meanwhile is still shown next time.
+    var settling: FilenoteError?
+    func settle(_ locked: LockedNote?) {
+      guard !copies.isEmpty else { return }
+      do throws(FilenoteError) {
+        if let locked { try locked.settle(copies) } else { try store.settleConflictCopies(copies) }
+      } catch {
+        settling = error
+      }
+    }
+    func finish(saying message: String) {
+      session.finish(saying: message)
+      if let settling { Filenote.report(settling) }
+    }
     var ending: EditingSession.LineEnding
     do {
       // The note is not also kept as a String: "unchanged" compares bytes.
       ending = try session.readLine(
-        text: note?.text ?? "", hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
+        text: note?.text ?? "", hint: hint(conflictCopies: copies),
+        dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
         versions: versions)
     } catch {
       session.finish(saying: nil)
@@ -56,7 +73,8 @@ struct EditingPrompt {
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
         let unchanged = text == (note?.bytes ?? [])
         if unchanged && note == nil {
-          session.finish(saying: "Nothing changed.")
+          settle(nil)
+          finish(saying: "Nothing changed.")
           return .success
         }
         if text.isEmpty && !unchanged {
@@ -73,7 +91,8 @@ struct EditingPrompt {
             throw error
           }
           if current != nil {
-            session.finish(saying: "Nothing changed.")
+            settle(nil)
+            finish(saying: "Nothing changed.")
             return .success
           }
           if session.confirm(.overwrite) {
@@ -93,6 +112,7 @@ struct EditingPrompt {
               session.finish(saying: nil)
               finished = true
               try locked.save(bytes: text)
+              settle(locked)
               return nil
             }
           } catch {
@@ -101,6 +121,7 @@ struct EditingPrompt {
           }
           guard let current = found else {
             session.say("Saved.")
+            if let settling { Filenote.report(settling) }
             return .success
           }
           // Asked again at every Enter while the file differs from what was
@@ -151,12 +172,15 @@ struct EditingPrompt {
     }
   }
 
-  /// The line above the prompt: where the note is, how to save and cancel.
-  private func hint() -> String {
+  /// The line above the prompt: how many conflict copies there are and how
+  /// to see them (first: it matters most), where the note is, how to save
+  /// and cancel.
+  private func hint(conflictCopies copies: [KeptVersion]) -> String {
     var path = store.path
     if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
       path = "~" + path.dropFirst(home.count)
     }
-    return "\(path.replacingControlCharacters()) · Enter saves · Ctrl-C cancels"
+    let conflict = copies.isEmpty ? "" : ConflictNotice(copies: copies).hintForms[1] + " · "
+    return "\(conflict)\(path.replacingControlCharacters()) · Enter saves · Ctrl-C cancels"
   }
 }

@@ -13,6 +13,10 @@ struct NoteEditor {
     guard terminal.isTerminal else { throw .editNeedsTerminal }
     // Read first: a note that is not UTF-8 is refused before the editor runs.
     let note = try store.read()
+    // Said before the editor opens, and settled when what the user wrote
+    // is saved: they chose, knowing of the copies (doc/SYNC.md).
+    let copies = (try? store.conflictCopies()) ?? []
+    if !copies.isEmpty { Filenote.report(ConflictNotice(copies: copies).editLine) }
     // The editor and the question draw where the prompt draws.
     let output = Prompt.openTerminal()
     defer { if output != .standardInput && output != .standardOutput { output.close() } }
@@ -31,6 +35,7 @@ struct NoteEditor {
     // The note as the user agreed to replace it: as it was read, or as it
     // was when they said y.
     var expected = note?.version
+    var settling: FilenoteError?
     while true {
       // The check and the save under one writer lock, so a writer that saved
       // in between is always seen; never asking while holding it.
@@ -40,10 +45,12 @@ struct NoteEditor {
         let current = try locked.currentVersion()
         guard current == expected else { return .some(current) }
         try locked.save(bytes: text)
+        do throws(FilenoteError) { try locked.settle(copies) } catch { settling = error }
         return nil
       }
       guard let current = found else {
         say("Saved.")
+        if let settling { Filenote.report(settling) }
         return .success
       }
       if handOff.confirm(.overwrite, on: terminal, output: output) {

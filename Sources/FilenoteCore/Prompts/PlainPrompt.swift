@@ -13,6 +13,15 @@ struct PlainPrompt {
   func run() throws(FilenoteError) -> ExitCode {
     var note = try store.read()
     var intro = "Note in \(store.path)\n"
+    // As the editing prompt's hint: said first, and settled by Enter.
+    let copies = (try? store.conflictCopies()) ?? []
+    if !copies.isEmpty {
+      let notice = ConflictNotice(copies: copies)
+      intro +=
+        "It has \(notice.count) beside it (\(notice.sources)): 'filenote history' lists "
+        + (copies.count == 1 ? "it" : "them") + "; Enter keeps "
+        + (copies.count == 1 ? "it as a version" : "them as versions") + ".\n"
+    }
     showing: while true {
       if let note {
         intro += "Current: \(note.text.replacingControlCharacters())\n"
@@ -30,6 +39,7 @@ struct PlainPrompt {
       }
       if line.isEmpty {
         write(note == nil ? "Nothing saved.\n" : "Nothing changed.\n")
+        settle(copies)
         return .success
       }
       // As in the editing prompt: a note changed on disk since it was shown
@@ -51,8 +61,16 @@ struct PlainPrompt {
         }
       }
       write("Saved.\n")
+      settle(copies)
       return .success
     }
+  }
+
+  /// Enter settles the conflict copies the prompt told of (doc/SYNC.md);
+  /// what fails is said, and they stay listed.
+  private func settle(_ copies: [KeptVersion]) {
+    guard !copies.isEmpty else { return }
+    do { try store.settleConflictCopies(copies) } catch { Filenote.report(error) }
   }
 
   /// Saves `line` when the note on disk is still `expected`; otherwise

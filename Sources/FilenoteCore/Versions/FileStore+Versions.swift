@@ -20,16 +20,27 @@ extension FileStore {
     return try store.read(number: number)
   }
 
-  /// The texts of the kept versions, newest first, for the prompt's Up and
-  /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
-  /// rather than repaired (Enter could then save the repair).
-  public func versionTexts() throws(FilenoteError) -> [String] {
-    guard let store = try versionStore() else { return [] }
+  /// What the prompt's Up and Ctrl-R walk through: the texts of the
+  /// unsettled conflict copies first (newest first), so the first Up shows
+  /// what another machine saved, then the other versions, newest first;
+  /// and the copies, which the prompt's hint counts and Enter settles. A
+  /// text that cannot be read or is not UTF-8 is left out rather than
+  /// repaired (Enter could then save the repair).
+  public func promptHistory() throws(FilenoteError) -> (texts: [String], copies: [KeptVersion]) {
+    guard let store = try versionStore() else { return ([], []) }
     let folder = try store.open()
     defer { folder?.close() }
-    return try store.listed(in: folder).compactMap { version in
-      (try? store.read(version, in: folder)).map { String(decoding: $0, as: UTF8.self) }
+    let listed = try store.listed(in: folder)
+    var texts: [String] = []
+    var copies: [KeptVersion] = []
+    for pass in [true, false] {
+      for version in listed where version.isUnsettledCopy == pass {
+        guard let bytes = try? store.read(version, in: folder) else { continue }
+        texts.append(String(decoding: bytes, as: UTF8.self))
+        if pass { copies.append(version) }
+      }
     }
+    return (texts, copies)
   }
 
   /// The sync engines' conflict copies of the note beside it, not settled

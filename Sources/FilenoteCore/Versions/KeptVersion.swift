@@ -64,22 +64,6 @@ public struct KeptVersion: Equatable, Sendable {
     inode == other.inode && device == other.device
   }
 
-  /// Whether this text and `other` were saved at the same moment, as far
-  /// as their times tell: the same to the nanosecond, or, when one of the
-  /// times is whole seconds or microseconds (set by a sync engine that
-  /// keeps no more: it brought the note from another machine), less than
-  /// that apart. Two saves on one machine are never the same moment; the
-  /// same note kept as a version on two machines is.
-  func isSameMoment(as other: KeptVersion) -> Bool {
-    guard abs(saved - other.saved) <= 1 else { return false }
-    func precision(_ nanoseconds: Int64) -> Int64 {
-      nanoseconds == 0 ? 1_000_000_000 : nanoseconds % 1000 == 0 ? 1000 : 1
-    }
-    let apart = abs(
-      (saved - other.saved) * 1_000_000_000 + savedNanoseconds - other.savedNanoseconds)
-    return apart < max(precision(savedNanoseconds), precision(other.savedNanoseconds))
-  }
-
   /// Whether this was saved after `other` (a later time, or the same time
   /// and a larger name, so that every machine orders them alike).
   func isNewer(than other: KeptVersion) -> Bool {

@@ -206,10 +206,7 @@ struct VersionStore {
   /// the time their text was saved. `folder` is the versions folder, nil
   /// when there is none. Without the current note's file (which is there
   /// only between keeping it and replacing it: a writer killed at that
-  /// moment leaves it), each file once, and each text once among those
-  /// saved at the same moment: two machines that kept the same note as a
-  /// version each keep a file of it, and an engine brings both to both
-  /// (see `distinct`).
+  /// moment leaves it), each file once, and each text once (see `distinct`).
   func listed(in folder: FileDescriptor?) throws(FilenoteError) -> [KeptVersion] {
     let entries = try folder.map { folder throws(FilenoteError) in try self.entries(in: folder) }
     return listed(entries: entries ?? [], in: folder)
@@ -224,54 +221,59 @@ struct VersionStore {
     return distinct(all, in: folder)
   }
 
-  /// `versions` (newest first) without a second listing of one file or of
-  /// one text saved at the same moment as another holding it (see
-  /// `KeptVersion.isSameMoment`). Of two that hold
-  /// one text, an unsettled copy is the one listed (so the conflict is still
-  /// shown, and settled), else a marked one. Only files of equal sizes and
-  /// near times are read.
+  /// `versions` (newest first) with each file and each text once. A text
+  /// kept more than once is listed where it was saved last: two machines
+  /// that each kept the note they had from the other each keep a file of
+  /// it, which the engine brings to both, and a text saved again is the
+  /// same text. Of two that hold one text, an unsettled copy is the one
+  /// listed (so the conflict is still shown, and settled), else a marked
+  /// one. Only files whose size another has are read, a small one once.
   func distinct(_ versions: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
     var kept: [KeptVersion] = []
+    // The bytes of the small ones among `kept` once read, by index.
+    var contents: [[UInt8]?] = []
     kept.reserveCapacity(versions.count)
     func rank(_ version: KeptVersion) -> Int {
       version.isUnsettledCopy ? 2 : version.conflict != nil ? 1 : 0
     }
     for version in versions {
       var twin: Int? = nil
-      // Newest first: the candidates are at the end of `kept`.
-      for index in kept.indices.reversed() {
-        let other = kept[index]
-        if other.saved - version.saved > 1 { break }
-        if other.isSameFile(as: version) {
+      var bytes: [UInt8]? = nil
+      for index in kept.indices where kept[index].size == version.size {
+        if kept[index].isSameFile(as: version) {
           twin = index
           break
         }
-        if other.size == version.size, other.isSameMoment(as: version),
-          sameBytes(other, version, in: folder)
-        {
+        guard version.size <= Self.comparedInMemory else {
+          if VersionWriter.sameBytes(path(of: kept[index]), path(of: version)) {
+            twin = index
+            break
+          }
+          continue
+        }
+        if contents[index] == nil { contents[index] = try? read(kept[index], in: folder) }
+        if bytes == nil { bytes = try? read(version, in: folder) }
+        if let bytes, bytes == contents[index] {
           twin = index
           break
         }
       }
       guard let twin else {
         kept.append(version)
+        contents.append(bytes)
         continue
       }
-      if rank(version) > rank(kept[twin]) { kept[twin] = version }
+      if rank(version) > rank(kept[twin]) {
+        kept[twin] = version
+        contents[twin] = bytes
+      }
     }
     return kept
   }
 
-  /// Whether two listed texts hold the same bytes (false when either
-  /// cannot be read).
-  private func sameBytes(
-    _ a: KeptVersion, _ b: KeptVersion, in folder: FileDescriptor?
-  ) -> Bool {
-    guard let first = try? read(a, in: folder), let second = try? read(b, in: folder) else {
-      return false
-    }
-    return first == second
-  }
+  /// The largest text `distinct` reads whole to compare; larger ones are
+  /// compared a chunk at a time.
+  static let comparedInMemory: Int64 = 64 << 10
 
   /// The bytes of version `number` (1 is the newest, as `listed` numbers
   /// them), which must be UTF-8.
