@@ -1,0 +1,83 @@
+import LineEditor
+
+/// The note as one inert line, for a shell prompt or a status bar
+/// (`filenote show --line`): the text as the prompt draws it, cut to fit.
+///
+/// - Every line break is `↵`, a tab `⇥`, every other control character
+///   (ESC included, so no escape sequence can reach the terminal) and every
+///   invisible character its stand-in (`␛`, `␀`, `�`…): the stand-ins of
+///   the line editor (`DisplayWidth.standIn(for:)`), without its reverse
+///   video, since the line may not carry escape sequences either.
+/// - Each character is as wide as the line editor counts it
+///   (`DisplayWidth.columns(of:)`; a stand-in is one column), and the line
+///   is at most `columns` wide: when the text is longer, it is cut by whole
+///   characters and ends in `…`, which takes one of those columns.
+///
+/// Only the beginning of the note is looked at (`byteLimit(columns:)`), so a
+/// 1 MiB note on one line costs what a short one does.
+enum NoteLine {
+  /// The width when none is given and standard output is not a terminal.
+  static let defaultColumns = 80
+  /// Marks a line that was cut.
+  static let ellipsis: Character = "\u{2026}"
+
+  /// The bytes of the note read for a line `columns` wide: room for four
+  /// bytes a column, and for the combining marks of the first characters. A
+  /// line of characters that carry many marks each may be cut sooner than
+  /// `columns`, never wider.
+  static func byteLimit(columns: Int) -> Int {
+    columns > (Int.max - 256) / 16 ? Int.max : 16 * columns + 256
+  }
+
+  /// The line for a note of `bytes` (valid UTF-8, as `FileStore.read()`
+  /// returns them), at most `columns` (1 or more) wide.
+  static func line(of bytes: [UInt8], columns: Int) -> String {
+    // Most notes begin in printable ASCII, one column and one Character a
+    // byte: cut without splitting the text into Characters, whose code a
+    // short run would otherwise map in (CONTRIBUTING.md, Hot path). The
+    // byte after the last one kept is looked at too: a combining mark
+    // there would belong to it.
+    let window = min(bytes.count, columns + 1)
+    if bytes[..<window].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+      if bytes.count <= columns { return String(decoding: bytes, as: UTF8.self) }
+      return String(decoding: bytes[..<(columns - 1)], as: UTF8.self) + String(ellipsis)
+    }
+    let limit = byteLimit(columns: columns)
+    guard bytes.count > limit else {
+      return line(of: String(decoding: bytes, as: UTF8.self), columns: columns, continues: false)
+    }
+    // Cut before a character the limit breaks (back to the start of its
+    // first byte); the last Character may still lose a mark that follows,
+    // so it is left out and the line counts as cut.
+    var end = limit
+    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+    var text = String(decoding: bytes[..<end], as: UTF8.self)
+    if !text.isEmpty { text.removeLast() }
+    return line(of: text, columns: columns, continues: true)
+  }
+
+  /// The line for `text`, at most `columns` wide; `continues` when more of
+  /// the note follows `text`, so the line ends in `…` whatever its width.
+  static func line(of text: String, columns: Int, continues: Bool) -> String {
+    var line = ""
+    var used = 0
+    // How many bytes of `line` stay if it turns out to need the `…`: the
+    // characters that leave a column for it.
+    var bytesBeforeEllipsis = 0
+    for character in text {
+      let standIn = DisplayWidth.standIn(for: character)
+      let width = standIn == nil ? DisplayWidth.columns(of: character) : 1
+      if used + width > columns { return cut(line, toBytes: bytesBeforeEllipsis) }
+      line.append(standIn ?? character)
+      used += width
+      if used < columns { bytesBeforeEllipsis = line.utf8.count }
+    }
+    guard continues else { return line }
+    return used < columns ? line + String(ellipsis) : cut(line, toBytes: bytesBeforeEllipsis)
+  }
+
+  /// The first `count` bytes of `line` (whole characters) and the `…`.
+  private static func cut(_ line: String, toBytes count: Int) -> String {
+    String(decoding: line.utf8.prefix(count), as: UTF8.self) + String(ellipsis)
+  }
+}
