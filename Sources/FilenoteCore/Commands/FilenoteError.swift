@@ -51,6 +51,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case noVersion(number: Int, kept: Int)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
+  /// `filenote copy` put nothing on the clipboard.
+  case copy(CopyFailure)
 
   /// Why a versions folder is refused: a planted one must not redirect
   /// anything (doc/DESIGN.md, Versions).
@@ -212,6 +214,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
         + "not '\(value.replacingControlCharacters())'"
+    case .copy(let failure):
+      return failure.message
     }
   }
 
