@@ -53,6 +53,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case invalidVersionCount(String)
   /// `filenote copy` put nothing on the clipboard.
   case copy(CopyFailure)
+  /// `show --follow` cannot watch the folder at `path` for changes.
+  case cannotWatch(path: String, errno: Errno)
 
   /// Why a versions folder is refused: a planted one must not redirect
   /// anything (doc/DESIGN.md, Versions).
@@ -216,6 +218,13 @@ public enum FilenoteError: Error, Equatable, Sendable {
         + "not '\(value.replacingControlCharacters())'"
     case .copy(let failure):
       return failure.message
+    case .cannotWatch(let path, let errno):
+      // ENOSPC and EMFILE here are inotify's own limits, not a full disk.
+      let limit =
+        errno == .noSpace || errno == .tooManyOpenFiles
+        ? " (the limit of inotify watches; see fs.inotify.max_user_watches and "
+          + "fs.inotify.max_user_instances)" : ""
+      return "cannot watch \(path) for changes: \(errno)\(limit)"
     }
   }
 
