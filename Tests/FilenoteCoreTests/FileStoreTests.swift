@@ -194,7 +194,7 @@ import Testing
       fixture.folder.write("real.txt", "old")
       #expect(symlink("real.txt", fixture.folder.file("link")) == 0)
       let store = FileStore(path: fixture.folder.file("link"))
-      #expect(try store.clear())
+      #expect(try store.clearAll().note)
       #expect(fixture.folder.names() == ["link"])
       #expect(try store.read() == nil)
       try store.save("again")
@@ -215,12 +215,12 @@ import Testing
     @Test func clearRemovesTheNote() throws {
       let fixture = Fixture()
       try fixture.store.save("gone soon")
-      #expect(try fixture.store.clear())
+      #expect(try fixture.store.clearKeepingVersion())
       #expect(try fixture.store.read() == nil)
     }
 
     @Test func clearWithoutANoteSaysThereWasNone() throws {
-      #expect(try Fixture().store.clear() == false)
+      #expect(try Fixture().store.clearKeepingVersion() == false)
     }
   }
 

@@ -20,9 +20,12 @@ import Testing
         == "cannot read the terminal: Input/output error")
   }
 
-  @Test func aTerminalFailureCarriesItsErrnoToTheMessage() {
-    let error = FilenoteError.terminal(.cannotRead(errno: Errno.badFileDescriptor.code))
-    #expect(error.message == "cannot use the terminal: Bad file descriptor")
+  @Test func aTerminalFailureSaysWhatFailedAndCarriesItsErrnoToTheMessage() {
+    let error = FilenoteError.terminal(.cannotRead(errno: .badFileDescriptor))
+    #expect(error.message == "cannot read the terminal: Bad file descriptor")
+    #expect(
+      FilenoteError.terminal(.cannotChangeSettings(errno: .ioError)).message
+        == "cannot change the terminal settings: Input/output error")
     #expect(error.exitCode == .failure)
   }
 }

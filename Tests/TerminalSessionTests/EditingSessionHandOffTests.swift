@@ -1,5 +1,6 @@
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession

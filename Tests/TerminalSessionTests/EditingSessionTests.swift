@@ -1,5 +1,6 @@
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession
@@ -40,7 +41,7 @@ extension TerminalTests {
       let session = try EditingSession(input: terminal, output: terminal)
       defer { session.finish(saying: nil) }
       pseudoTerminal.closeMaster()
-      #expect(throws: TerminalError.cannotWrite(errno: Errno.ioError.code)) {
+      #expect(throws: TerminalError.cannotWrite(errno: .ioError)) {
         try session.readLine(text: "", hint: "hint", dimmed: true)
       }
     }

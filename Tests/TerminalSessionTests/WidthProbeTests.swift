@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession

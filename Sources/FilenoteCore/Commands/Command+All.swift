@@ -29,14 +29,14 @@ extension Command {
     options: []
   ) { input throws(FilenoteError) in
     let words = input.words
+    let store = try input.store()
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
-        try? FileDescriptor.standardError.writeAll(
-          "filenote: reading the note from the terminal; end it with Ctrl-D on a new line\n")
+        Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
       }
-      try input.store().save(streamingFrom: .standardInput)
+      try store.save(streamingFrom: .standardInput)
     } else {
-      try input.store().save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")])))
+      try store.save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")])))
     }
     return .success
   }
@@ -57,7 +57,7 @@ extension Command {
     guard input.words.count <= 1 else {
       throw .usage("'show' takes one version number at most (see 'filenote help show')")
     }
-    let store = try input.store()
+    let store = try input.store(ignoringVersionCount: true)
     var bytes: [UInt8]
     if let word = input.words.first {
       // Reads the versions only when asked to: plain `show` never looks at them.

@@ -29,8 +29,7 @@ extension Command {
       width: FileDescriptor.standardOutput.isTerminal
         ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil)
     guard let lines else {
-      try? FileDescriptor.standardError.writeAll(
-        "filenote: no versions are kept of \(store.path)\n")
+      Filenote.report("no versions are kept of \(store.path)")
       return .success
     }
     try Filenote.printOut(lines)

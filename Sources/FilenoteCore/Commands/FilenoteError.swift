@@ -31,7 +31,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// A system call failed while filenote was doing `operation` to `subject`;
   /// `errno` says why.
   case system(Operation, Subject, errno: Errno)
-  /// The terminal of the prompt failed; the message carries its errno.
+  /// The terminal of the prompt failed; the message is the terminal's own,
+  /// which says what failed and why (its `Errno`).
   case terminal(TerminalError)
   /// `filenote edit` needs a terminal for the editor.
   case editNeedsTerminal
@@ -56,8 +57,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// `show --follow` cannot watch the folder at `path` for changes.
   case cannotWatch(path: String, errno: Errno)
 
-  /// Why a versions folder is refused: a planted one must not redirect
-  /// anything (doc/DESIGN.md, Versions).
+  /// Why a versions folder is refused: anything but a real folder of the
+  /// user's, closed to others, could redirect a read, a keep or a removal
+  /// (doc/DESIGN.md, Versions).
   public enum UnsafeFolderReason: Equatable, Sendable {
     case symbolicLink
     case notAFolder
@@ -107,9 +109,6 @@ public enum FilenoteError: Error, Equatable, Sendable {
     /// The writer lock's file is not one filenote made: another user's, a
     /// link, or not a regular file.
     case plantedLock(name: String)
-    /// A folder filenote keeps to itself (the versions folder) is a link, a
-    /// file, another user's, or open to others.
-    case notPrivateFolder
 
     var words: String {
       switch self {
@@ -125,10 +124,6 @@ public enum FilenoteError: Error, Equatable, Sendable {
         return
           "its lock file \(name) was not made by filenote (another user's, a link, "
           + "or not a regular file); nothing was changed"
-      case .notPrivateFolder:
-        return
-          "not a folder of yours that only you can use (a link, a file, another user's "
-          + "folder, or open to others); not used, nothing was changed"
       }
     }
   }
@@ -189,7 +184,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .system(let operation, let subject, let errno):
       return "\(operation.words) \(subject.name): \(errno)"
     case .terminal(let error):
-      return "\(Operation.use.words) \(Subject.terminal.name): \(Errno(error.errno))"
+      return error.message
     case .editNeedsTerminal:
       return
         "'edit' runs your editor on the terminal, and standard input is not one: "

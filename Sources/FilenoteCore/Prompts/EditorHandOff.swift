@@ -62,7 +62,7 @@ final class EditorHandOff {
         .terminate, .hangup, .interrupt, .quit, .childChanged,
       ])
     } catch {
-      throw .terminal(.cannotCatchSignals(errno: error.code))
+      throw .terminal(.cannotCatchSignals(errno: error))
     }
     var base = environment["TMPDIR"] ?? ""
     if !base.hasPrefix("/") { base = "/tmp" }

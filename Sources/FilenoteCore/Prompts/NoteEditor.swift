@@ -62,6 +62,6 @@ struct NoteEditor {
   /// A word to the user, on standard error: standard output stays for the
   /// programs `filenote edit > file` would feed.
   private func say(_ message: String) {
-    try? FileDescriptor.standardError.writeAll(message + "\n")
+    Filenote.printError(message)
   }
 }

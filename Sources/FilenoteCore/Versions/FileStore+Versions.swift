@@ -5,28 +5,26 @@ import SystemCalls
 // by step.
 
 extension FileStore {
-  /// The versions of this note, where a save puts them now.
-  func versionStore() throws(FilenoteError) -> VersionStore {
-    VersionStore(
-      note: try resolvedTarget(), count: try VersionStore.count(fromSetting: versionsSetting))
-  }
-
-  /// The kept versions, newest first (version 1 is the first).
-  public func versions() throws(FilenoteError) -> [KeptVersion] {
-    try versionStore().listed()
+  /// The versions of this note, where a save puts them now: beside the
+  /// note's file, in its folder as the walk to the note found it (see
+  /// `NoteLocation`). nil when a folder on the way is missing: then none are kept.
+  func versionStore() throws(FilenoteError) -> VersionStore? {
+    try NoteLocation.resolve(path, missingFolder: nil).map {
+      VersionStore(of: $0, count: versionCount)
+    }
   }
 
   /// The text of version `number`, exactly as kept.
   public func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
-    try versionStore().read(number: number)
+    guard let store = try versionStore() else { throw .noVersion(number: number, kept: 0) }
+    return try store.read(number: number)
   }
 
   /// The texts of the kept versions, newest first, for the prompt's Up and
   /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
   /// rather than repaired (Enter could then save the repair).
   public func versionTexts() throws(FilenoteError) -> [String] {
-    let store = try versionStore()
-    guard let folder = try store.open() else { return [] }
+    guard let store = try versionStore(), let folder = try store.open() else { return [] }
     defer { folder.close() }
     return try store.listed(in: folder).compactMap { version in
       (try? store.read(version.name, in: folder)).map { String(decoding: $0, as: UTF8.self) }
@@ -37,11 +35,10 @@ extension FileStore {
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
-    let count = try VersionStore.count(fromSetting: versionsSetting)
     try withWriterLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
-      let store = VersionStore(note: locked.path, count: count)
+      let store = locked.versionStore()
       guard let writer = try VersionWriter.open(store, creating: false) else {
         throw .noVersion(number: number, kept: 0)
       }
@@ -83,11 +80,10 @@ extension FileStore {
   /// removes the kept ones too). Returns false when there was none.
   @discardableResult
   public func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    let count = try VersionStore.count(fromSetting: versionsSetting)
-    guard count > 0 else { return try clearAll().note }
+    guard versionCount > 0 else { return try clearAll().note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      let store = VersionStore(note: locked.path, count: count)
+      let store = locked.versionStore()
       guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
         return try locked.remove()
       }
@@ -111,7 +107,7 @@ extension FileStore {
   public func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
     guard let note = try WritableNote.existing(self) else { return (false, 0) }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      guard let writer = try VersionWriter.open(VersionStore(note: locked.path), creating: false)
+      guard let writer = try VersionWriter.open(locked.versionStore(), creating: false)
       else { return (try locked.remove(), 0) }
       defer { writer.close() }
       let count = writer.listed.count
@@ -123,13 +119,17 @@ extension FileStore {
 }
 
 extension LockedNote {
+  /// The versions of this note, kept with the store's `versionCount`.
+  func versionStore() -> VersionStore {
+    VersionStore(of: target, count: target.versionCount)
+  }
+
   /// Commits a save with the note it replaces kept as a version (steps
   /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
   /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
   /// kept versions. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
-    let store = VersionStore(
-      note: path, count: try VersionStore.count(fromSetting: target.versionsSetting))
+    let store = versionStore()
     guard store.count > 0 else {
       try replacement.commit(replacing: self)
       // Versions off: whatever was kept goes, unless the folder is not one

@@ -4,7 +4,8 @@ import SystemCalls
 // version kept before whole and listed once, never lists the current note as
 // a version of itself, and never loses the note:
 //
-// 1. open the versions folder beside the note's file, never through a link
+// 1. open the versions folder beside the note's file, by name in the note's
+//    folder as the walk to the note holds it open, never through a link
 //    (creating it mode 0700 and syncing its parent on first use), and use it
 //    only when it is the user's own and closed to others;
 // 2. inside the note's writer lock (`LockedNote`), also take flock(2) on
@@ -51,7 +52,8 @@ import SystemCalls
 /// lock found it. Closing it (or the process dying) releases the lock.
 final class VersionWriter {
   let store: VersionStore
-  private let folder: Folder
+  /// The versions folder, open for reading and locked.
+  private let folder: FileDescriptor
   /// Every version, newest first, as of the lock and this writer's changes.
   private(set) var entries: [KeptVersion]
   /// The name this writer kept, to make owner-only once the note has moved on.
@@ -65,7 +67,7 @@ final class VersionWriter {
   private var needsSync = false
 
   /// Lists the folder once, for the versions and for what a dead writer left.
-  private init(store: VersionStore, folder: Folder) throws(FilenoteError) {
+  private init(store: VersionStore, folder: FileDescriptor) throws(FilenoteError) {
     self.store = store
     self.folder = folder
     let names = try store.names(in: folder)
@@ -83,7 +85,7 @@ final class VersionWriter {
 
   /// The versions as `history` numbers them (without the current note's file).
   var listed: [KeptVersion] {
-    guard let current = try? FileSystem.status(store.note) else { return entries }
+    guard let current = store.noteStatus else { return entries }
     return entries.filter { !$0.isFile(current) }
   }
 
@@ -99,7 +101,7 @@ final class VersionWriter {
     for _ in 0..<20 {
       guard let folder = try store.open() else {
         guard creating else { return nil }
-        created = try create(store.path) || created
+        created = try create(store) || created
         continue
       }
       do {
@@ -109,9 +111,8 @@ final class VersionWriter {
         throw .cannotKeepVersion(path: store.path, errno: error)
       }
       // `clear --all` removes the folder under the lock: use this one only
-      // if it is still the one at its path.
-      if let mine = try? folder.descriptor.status(),
-        let now = try? FileSystem.status(store.path, followingLinks: false),
+      // if it is still the one under its name.
+      if let mine = try? folder.status(), let now = try? store.noteFolder.status(of: store.name),
         mine.inode == now.inode && mine.device == now.device
       {
         let writer: VersionWriter
@@ -129,19 +130,20 @@ final class VersionWriter {
 
   /// Creates the folder, mode exactly 0700 whatever the umask, and syncs
   /// its parent so the folder survives a crash with what goes in it.
-  private static func create(_ path: String) throws(FilenoteError) -> Bool {
+  private static func create(_ store: VersionStore) throws(FilenoteError) -> Bool {
     do {
-      try FileSystem.makeFolder(path, permissions: 0o700)
+      try store.noteFolder.makeFolder(store.name, permissions: 0o700)
     } catch {
       if error == .fileExists { return false }
-      throw .cannotKeepVersion(path: path, errno: error)
+      throw .cannotKeepVersion(path: store.path, errno: error)
     }
     do {
-      let folder = try Folder.open(path)
+      let folder = try store.noteFolder.open(
+        store.name, .readOnly, options: [.directory, .noFollow])
       defer { folder.close() }
-      try folder.descriptor.changePermissions(0o700)
+      try folder.changePermissions(0o700)
     } catch {
-      throw .cannotKeepVersion(path: path, errno: error)
+      throw .cannotKeepVersion(path: store.path, errno: error)
     }
     return true
   }
@@ -159,7 +161,7 @@ final class VersionWriter {
   func keepNote(replacedBy replacement: (path: String, size: Int64)?) throws(FilenoteError) {
     let note: FileStatus
     do {
-      note = try FileSystem.status(store.note, followingLinks: false)
+      note = try store.noteFolder.status(of: store.noteName)
     } catch {
       if error == .noSuchFileOrDirectory { return }
       throw .cannotKeepVersion(path: store.path, errno: error)
@@ -183,12 +185,12 @@ final class VersionWriter {
     let sequence = (entries.first?.sequence ?? 0) + 1
     let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
     do {
-      try folder.link(store.note, as: name)
+      try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
       guard [.improperLink, .notPermitted, .tooManyLinks, .notSupported].contains(error) else {
         throw .cannotKeepVersion(path: store.path, errno: error)
       }
-      try copy(store.note, as: name, modified: note.modified)
+      try copyNote(as: name, modified: note.modified)
     }
     keptName = name
     needsSync = true
@@ -203,11 +205,9 @@ final class VersionWriter {
   func makeDurable() throws(FilenoteError) {
     guard needsSync else { return }
     var failure: Errno?
-    do { try folder.sync() } catch { failure = error }
+    do { try folder.syncEntries() } catch { failure = error }
     if failure == nil && isNew {
-      do { try FileStore.syncFolder(of: store.path, operation: .createFolder) } catch {
-        if case .system(_, _, let errno) = error { failure = errno } else { failure = .ioError }
-      }
+      do { try store.noteFolder.syncEntries() } catch { failure = error }
     }
     if let failure {
       // Not kept after all: the note stays, so its second name goes.
@@ -218,18 +218,19 @@ final class VersionWriter {
     needsSync = false
   }
 
-  /// Step 4 where no hard link can be made: a copy, complete and on disk
-  /// before it gets its version's name.
-  private func copy(
-    _ path: String, as name: String, modified: (seconds: Int64, nanoseconds: Int64)
+  /// Step 4 where no hard link can be made: a copy of the note file,
+  /// complete and on disk before it gets its version's name.
+  private func copyNote(
+    as name: String, modified: (seconds: Int64, nanoseconds: Int64)
   ) throws(FilenoteError) {
     let copyName =
       KeptVersion.copyPrefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max))"
     do throws(Errno) {
-      let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+      let source = try store.noteFolder.open(
+        store.noteName, .readOnly, options: [.noFollow, .nonBlocking])
       defer { source.close() }
       let copy = try folder.open(
-        copyName, .writeOnly, options: [.create, .exclusiveCreate], permissions: 0o600)
+        copyName, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
       defer { copy.close() }
       let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
       defer { chunk.deallocate() }
@@ -241,7 +242,7 @@ final class VersionWriter {
       // History shows when the text was saved, as a link would keep it.
       try copy.setModificationTime(seconds: modified.seconds, nanoseconds: modified.nanoseconds)
       try copy.sync()
-      try folder.rename(copyName, toName: name)
+      try folder.rename(copyName, to: name, in: folder)
     } catch {
       try? folder.remove(copyName)
       throw .cannotKeepVersion(path: store.path, errno: error)
@@ -254,9 +255,9 @@ final class VersionWriter {
   ///   system): the caller then saves its bytes instead and calls `forget`.
   func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
     let file = FileStore.join(store.path, version.name)
-    let permissions = (try? FileSystem.status(store.note))?.permissions ?? 0o600
+    let permissions = store.noteStatus?.permissions ?? 0o600
     do throws(Errno) {
-      let fd = try folder.open(version.name, .readOnly, options: .nonBlocking)
+      let fd = try folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
       try fd.changePermissions(permissions)
       try fd.sync()
@@ -265,14 +266,16 @@ final class VersionWriter {
     }
     try makeDurable()
     do {
-      try folder.rename(version.name, to: store.note)
+      try folder.rename(version.name, to: store.noteName, in: store.noteFolder)
     } catch {
       if error == .improperLink { return false }
       throw .system(.save, .file(file), errno: error)
     }
     entries.removeAll { $0.name == version.name }
-    try FileStore.syncFolder(of: store.note, operation: .save)
-    try? folder.sync()
+    do { try store.noteFolder.syncEntries() } catch {
+      throw .system(.save, .file(store.note), errno: error)
+    }
+    try? folder.syncEntries()
     return true
   }
 
@@ -283,30 +286,32 @@ final class VersionWriter {
   func abandon() {
     if let keptName {
       try? folder.remove(keptName)
-      try? folder.sync()
+      try? folder.syncEntries()
       entries.removeAll { $0.name == keptName }
     }
     keptName = nil
     needsSync = false
-    if isNew && entries.isEmpty { try? FileSystem.removeFolder(store.path) }
+    if isNew && entries.isEmpty { try? store.noteFolder.removeFolder(store.name) }
   }
 
   /// Removes version `version`'s file (after its bytes became the note).
   func forget(_ version: KeptVersion) {
     try? folder.remove(version.name)
-    try? folder.sync()
+    try? folder.syncEntries()
     entries.removeAll { $0.name == version.name }
   }
 
   /// Steps 7–8, after the note was replaced or removed. Failures here
   /// change nothing that was saved, so they are not errors.
   func finish() {
-    if let keptName, let fd = try? folder.open(keptName, .readOnly, options: .nonBlocking) {
+    if let keptName,
+      let fd = try? folder.open(keptName, .readOnly, options: [.nonBlocking, .noFollow])
+    {
       try? fd.changePermissions(0o600)
       fd.close()
     }
     keptName = nil
-    let current = try? FileSystem.status(store.note)
+    let current = store.noteStatus
     var count = 0
     var total: Int64 = 0
     var isFull = false
@@ -332,7 +337,7 @@ final class VersionWriter {
     }
     if removed {
       entries = entries.filter { (try? folder.status(of: $0.name)) != nil }
-      try? folder.sync()
+      try? folder.syncEntries()
     }
   }
 
@@ -347,11 +352,11 @@ final class VersionWriter {
       }
     }
     entries = []
-    try? folder.sync()
+    try? folder.syncEntries()
     // Still under the lock: a writer waiting for it sees the folder gone
     // (see `open`) and makes a new one.
-    if (try? FileSystem.removeFolder(store.path)) != nil {
-      try? FileStore.syncFolder(of: store.path, operation: .remove)
+    if (try? store.noteFolder.removeFolder(store.name)) != nil {
+      try? store.noteFolder.syncEntries()
     }
     return count
   }
