@@ -148,15 +148,19 @@ struct NoteFollower {
   /// the name of the next folder on the way.
   private func targets() -> [Target] {
     var paths = [store.path]
-    if let file = try? store.resolvedTarget(), file != store.path { paths.append(file) }
+    if let location = try? NoteLocation.resolve(store.path, missingFolder: nil),
+      location.path != store.path
+    {
+      paths.append(location.path)
+    }
     var targets: [Target] = []
     for path in paths {
       var folder = FileStore.folder(of: path)
-      var name = FileStore.baseName(of: path)
+      var name = path.splitAtLastSlash?.after ?? path
       while folder != "/",
         (try? FileSystem.status(folder))?.kind != .directory
       {
-        name = FileStore.baseName(of: folder)
+        name = folder.splitAtLastSlash?.after ?? folder
         folder = FileStore.folder(of: folder)
       }
       let target = Target(folder: folder, name: Array(name.utf8))

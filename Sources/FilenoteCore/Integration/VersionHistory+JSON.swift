@@ -16,7 +16,7 @@ extension VersionHistory {
   /// `beginningLimit` bytes (cut before a character the limit would break),
   /// with JSON's escapes. Nil when no version is kept.
   func jsonLines() throws(FilenoteError) -> [UInt8]? {
-    guard let folder = try store.open() else { return nil }
+    guard let store, let folder = try store.open() else { return nil }
     defer { folder.close() }
     let versions = try store.listed(in: folder)
     guard !versions.isEmpty else { return nil }
@@ -27,11 +27,10 @@ extension VersionHistory {
         of: version.name, in: folder, limit: Self.beginningLimit)
       let firstLine = Self.rawFirstLine(
         of: beginning, isCut: beginning.count == Self.beginningLimit)
-      let object =
-        "{\"number\":\(index + 1),"
-        + "\"saved\":\"\(ISO8601Time(secondsSinceEpoch: version.saved).text)\","
-        + "\"saved_epoch\":\(version.saved),\"size\":\(version.size),\"conflict\":false,"
-        + "\"first_line\":\(JSONText.quoted(firstLine))}\n"
+      let saved = ISO8601Time(secondsSinceEpoch: version.saved).text
+      var object = "{\"number\":\(index + 1),\"saved\":\"\(saved)\","
+      object += "\"saved_epoch\":\(version.saved),\"size\":\(version.size),"
+      object += "\"conflict\":false,\"first_line\":" + JSONText.quoted(firstLine) + "}\n"
       output.append(contentsOf: object.utf8)
     }
     return output
