@@ -10,8 +10,14 @@ import Testing
 /// These tests run the real tools: make, groff, man (man-db), bash, zsh, fish
 /// and tmux. A missing tool fails the test with the package to install.
 @Suite struct UnixIntegrationTests {
-  /// The options `Invocation.parse` accepts (`--file=PATH` is `--file`).
-  static let options = Command.commonOptions
+  /// The names of the options every command takes, from the table
+  /// `Invocation.parse` reads (`--file=PATH` is `--file`).
+  static let options = Option.common.flatMap(\.names)
+
+  /// The names of the options `command` takes: its own and the common ones.
+  static func options(of command: String) -> [String] {
+    (Command.named(command)?.options ?? []).flatMap(\.names) + options
+  }
 
   /// The files `make install` puts under `$(DESTDIR)$(PREFIX)`, each with the
   /// file of this package it is a copy of (nil for the binary) and its mode.
@@ -319,15 +325,20 @@ extension UnixIntegrationTests {
     /// `.BR \-h ", " \-\-help` gives `-h` and `--help`, and
     /// `.BR save " [\fITEXT\fR .\|.\|.]"` gives `save`.
     func tagNames(inSection name: String) -> [String] {
-      let body = Array(section(name))
-      var names: [String] = []
-      for (index, line) in body.enumerated() where line.hasPrefix(".TP") && index + 1 < body.count {
-        let tag = Self.plainText(ofLine: body[index + 1])
-        for item in tag.components(separatedBy: ", ") {
-          if let word = item.split(separator: " ").first { names.append(String(word)) }
+      tags(inSection: name).flatMap { tag in
+        tag.components(separatedBy: ", ").compactMap { item in
+          item.split(separator: " ").first.map(String.init)
         }
       }
-      return names
+    }
+
+    /// The tags of a section's `.TP` paragraphs (the line after `.TP`), as
+    /// plain text: `.BR clear " [\fB\-\-all\fR]"` gives `clear [--all]`.
+    func tags(inSection name: String) -> [String] {
+      let body = Array(section(name))
+      return body.indices.filter { body[$0].hasPrefix(".TP") && $0 + 1 < body.count }.map {
+        Self.plainText(ofLine: body[$0 + 1])
+      }
     }
 
     /// What a line of roff shows, give or take spacing: macro arguments

@@ -17,6 +17,13 @@ extension UnixIntegrationTests {
       #expect(try Set(complete(["filenote", "-"])) == Set(UnixIntegrationTests.options))
     }
 
+    @Test(arguments: Command.names)
+    func offersTheOptionsEachCommandTakes(command: String) throws {
+      #expect(try Set(complete(["filenote", command, "-"])) == Set(options(of: command)))
+      #expect(
+        try Set(complete(["filenote", "--file", "x", command, "-"])) == Set(options(of: command)))
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
       #expect(try complete(["filenote", "help", "c"]) == ["clear"])
       #expect(try complete(["filenote", "help", "clear", ""]) == [])
@@ -102,6 +109,17 @@ extension UnixIntegrationTests {
       try session.waitFor { $0.contains("READY> filenote --file=") }
     }
 
+    @Test(
+      arguments: Option.all.flatMap { option in
+        (option.commands ?? []).map { (command: $0, option: option.name) }
+      })
+    func completesTheOptionsOfACommandAfterIt(command: String, option: String) throws {
+      let session = try startZsh()
+      // All but the last letter, so that only the option can complete it.
+      try session.type("filenote \(command) \(option.dropLast())\t")
+      try session.waitFor { $0.contains("READY> filenote \(command) \(option)") }
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
       let session = try startZsh()
       try session.type("filenote help cl\t")
@@ -148,6 +166,11 @@ extension UnixIntegrationTests {
 
     @Test func completesDashDashFToFile() throws {
       #expect(try complete("filenote --f") == ["--file"])
+    }
+
+    @Test(arguments: Command.names)
+    func offersTheOptionsEachCommandTakes(command: String) throws {
+      #expect(try Set(complete("filenote \(command) -")) == Set(options(of: command)))
     }
 
     @Test func offersEveryCommandAndNoFileNamesFirst() throws {
