@@ -19,7 +19,9 @@ extension ShellScript {
         if set -q FILENOTE_PROMPT_WIDTH[1]; and test -n "$FILENOTE_PROMPT_WIDTH"
             set width $FILENOTE_PROMPT_WIDTH
         end
-        command filenote show --line --width $width
+        # Through a command substitution: the line without its line break,
+        # which would end the prompt's line.
+        printf '%s' (command filenote show --line --width $width)
         return 0
     end
 
