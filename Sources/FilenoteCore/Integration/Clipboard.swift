@@ -86,20 +86,24 @@ struct Clipboard {
 
   /// The terminal to write OSC 52 for `bytes` to, or why there is none.
   private func terminal(for bytes: [UInt8]) -> TerminalAnswer {
-    let term = environment["TERM"] ?? ""
-    if term.isEmpty || term == "dumb" { return .unavailable(.dumbTerminal) }
-    if !(environment["VTE_VERSION"] ?? "").isEmpty && (environment["TMUX"] ?? "").isEmpty {
-      return .unavailable(.vte)
-    }
-    if bytes.count > OSC52.textLimit { return .unavailable(.tooLarge(size: bytes.count)) }
     guard
       let terminal = try? FileDescriptor.open(
         "/dev/tty", .writeOnly, options: [.noControllingTerminal])
     else { return .unavailable(.noTerminal) }
-    guard terminal.isTerminal else {
-      terminal.close()
-      return .unavailable(.noTerminal)
+    let term = environment["TERM"] ?? ""
+    var reason: CopyFailure.TerminalReason?
+    if !terminal.isTerminal {
+      reason = .noTerminal
+    } else if term.isEmpty || term == "dumb" {
+      reason = .dumbTerminal
+    } else if !(environment["VTE_VERSION"] ?? "").isEmpty && (environment["TMUX"] ?? "").isEmpty {
+      reason = .vte
+    } else if bytes.count > OSC52.textLimit {
+      reason = .tooLarge(size: bytes.count)
     }
-    return .open(terminal)
+    guard let reason else { return .open(terminal) }
+    terminal.close()
+    return .unavailable(reason)
   }
+
 }
