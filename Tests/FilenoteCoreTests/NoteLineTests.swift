@@ -95,4 +95,30 @@ import Testing
     #expect(width(result) <= 80)
     #expect(result.dropLast().allSatisfy { $0 == heavyA })
   }
+
+  @Test func theScalarWayGivesWhatTheCharacterWayGives() {
+    var generator = SystemRandomNumberGenerator()
+    // Standalone scalars, CR and LF, and a few that join what is before them.
+    let pool: [UInt32] = [
+      0x61, 0x20, 0x0A, 0x0D, 0x09, 0x1B, 0xE9, 0x65E5, 0x3042, 0xAC00, 0x416, 0x2014, 0x7F,
+      0x301, 0x200D, 0xFE0F, 0x1F44D, 0x1F3FD, 0x1160,
+    ]
+    var answered = 0
+    for _ in 0..<2000 {
+      var text = ""
+      for _ in 0..<Int.random(in: 0...12, using: &generator) {
+        text.unicodeScalars.append(Unicode.Scalar(pool.randomElement(using: &generator)!)!)
+      }
+      let columns = Int.random(in: 1...10, using: &generator)
+      for continues in [false, true] {
+        guard let fast = NoteLine.standaloneLine(of: text, columns: columns, continues: continues)
+        else { continue }
+        answered += 1
+        #expect(
+          fast == NoteLine.line(of: text, columns: columns, continues: continues),
+          "\(text.unicodeScalars.map { $0.value }) in \(columns), continues: \(continues)")
+      }
+    }
+    #expect(answered > 100, "the scalar way answers for most of these")
+  }
 }

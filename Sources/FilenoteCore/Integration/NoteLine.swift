@@ -32,28 +32,56 @@ enum NoteLine {
   /// The line for a note of `bytes` (valid UTF-8, as `FileStore.read()`
   /// returns them), at most `columns` (1 or more) wide.
   static func line(of bytes: [UInt8], columns: Int) -> String {
-    // Most notes begin in printable ASCII, one column and one Character a
-    // byte: cut without splitting the text into Characters, whose code a
-    // short run would otherwise map in (CONTRIBUTING.md, Hot path). The
-    // byte after the last one kept is looked at too: a combining mark
-    // there would belong to it.
-    let window = min(bytes.count, columns + 1)
-    if bytes[..<window].allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-      if bytes.count <= columns { return String(decoding: bytes, as: UTF8.self) }
-      return String(decoding: bytes[..<(columns - 1)], as: UTF8.self) + String(ellipsis)
-    }
     let limit = byteLimit(columns: columns)
-    guard bytes.count > limit else {
-      return line(of: String(decoding: bytes, as: UTF8.self), columns: columns, continues: false)
+    var text: String
+    let continues = bytes.count > limit
+    if continues {
+      // Cut before a character the limit breaks (back to the start of its
+      // first byte); the last Character may still lose a mark that follows,
+      // so it is left out and the line counts as cut.
+      var end = limit
+      while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
+      text = String(decoding: bytes[..<end], as: UTF8.self)
+      if !text.isEmpty { text.removeLast() }
+    } else {
+      text = String(decoding: bytes, as: UTF8.self)
     }
-    // Cut before a character the limit breaks (back to the start of its
-    // first byte); the last Character may still lose a mark that follows,
-    // so it is left out and the line counts as cut.
-    var end = limit
-    while end > 0 && bytes[end] & 0xC0 == 0x80 { end -= 1 }
-    var text = String(decoding: bytes[..<end], as: UTF8.self)
-    if !text.isEmpty { text.removeLast() }
-    return line(of: text, columns: columns, continues: true)
+    return standaloneLine(of: text, columns: columns, continues: continues)
+      ?? line(of: text, columns: columns, continues: continues)
+  }
+
+  /// `line(of:columns:continues:)` for text that is standalone scalars
+  /// (`DisplayWidth.isStandalone`) and CR LF as far as the line reaches,
+  /// as most notes are: measured a scalar at a time, without splitting the
+  /// text into Characters. Nil for any other text: a scalar that may join
+  /// the one before it could change what that one is, so such text goes
+  /// the Character way.
+  static func standaloneLine(of text: String, columns: Int, continues: Bool) -> String? {
+    var line = ""
+    var used = 0
+    var bytesBeforeEllipsis = 0
+    var scalars = text.unicodeScalars.makeIterator()
+    var next = scalars.next()
+    while let scalar = next {
+      next = scalars.next()
+      var character = Character(scalar)
+      if scalar == "\r" && next == "\n" {
+        character = "\r\n"
+        next = scalars.next()
+      } else if !DisplayWidth.isStandalone(scalar) {
+        return nil
+      }
+      // This one is standalone, so the one before it is whole: the line may end there.
+      let standIn = DisplayWidth.standIn(for: character)
+      let width = standIn == nil ? DisplayWidth.columns(of: character) : 1
+      if used + width > columns { return cut(line, toBytes: bytesBeforeEllipsis) }
+      line.append(standIn ?? character)
+      used += width
+      if used < columns { bytesBeforeEllipsis = line.utf8.count }
+    }
+    // The text ends here, but the note may go on with a scalar that joins
+    // the last one.
+    return continues ? nil : line
   }
 
   /// The line for `text`, at most `columns` wide; `continues` when more of
