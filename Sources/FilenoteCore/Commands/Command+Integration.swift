@@ -22,20 +22,12 @@ extension Command {
       """,
     examples: ["filenote copy", "filenote copy 1", "filenote copy --desktop"]
   ) { input throws(FilenoteError) in
-    guard input.words.count <= 1 else {
-      throw .usage("'copy' takes one version number at most (see 'filenote help copy')")
+    // Reading only: FILENOTE_VERSIONS is not this command's business.
+    let store = try input.store(ignoringVersionCount: true)
+    guard let (bytes, version) = try input.noteOrVersion(of: store) else {
+      throw .noNote(path: store.path)
     }
-    let store = try input.store()
-    let bytes: [UInt8]
-    var what = "the note"
-    if let word = input.words.first {
-      let number = try input.versionNumber(word)
-      bytes = try store.readVersion(number)
-      what = "version \(number)"
-    } else {
-      guard let note = try store.read() else { throw .noNote(path: store.path) }
-      bytes = note.bytes
-    }
+    let what = version.map { "version \($0)" } ?? "the note"
     let way = try Clipboard(environment: input.environment).copy(
       bytes, desktop: input.options.contains(.desktop))
     try Filenote.printOut(Array("Copied \(what) to the clipboard \(way.words).\n".utf8))
@@ -80,25 +72,18 @@ extension Command {
   /// one inert line (`NoteLine`), nothing at all when there is no note; with
   /// `--follow`, again at each change (`NoteFollower`).
   static func showLine(_ input: CommandInput) throws(FilenoteError) -> ExitCode {
-    guard input.words.count <= 1 else {
-      throw .usage("'show' takes one version number at most (see 'filenote help show')")
-    }
     let columns = try lineColumns(input)
-    let store = try input.store()
+    // Reading only, on every prompt: FILENOTE_VERSIONS is left unread, as
+    // by `show`.
+    let store = try input.store(ignoringVersionCount: true)
     if input.options.contains(.follow) {
       guard input.words.isEmpty else {
         throw .usage("'--follow' follows the note, not a version (see 'filenote help show')")
       }
       return try NoteFollower(store: store, columns: columns).run()
     }
-    let bytes: [UInt8]
-    if let word = input.words.first {
-      bytes = try store.readVersion(input.versionNumber(word))
-    } else {
-      // No note: nothing at all, and success, so that a bar hides its module.
-      guard let note = try store.read() else { return .success }
-      bytes = note.bytes
-    }
+    // No note: nothing at all, and success, so that a bar hides its module.
+    guard let (bytes, _) = try input.noteOrVersion(of: store) else { return .success }
     try Filenote.printOut(Array((NoteLine.line(of: bytes, columns: columns) + "\n").utf8))
     return .success
   }
@@ -120,5 +105,25 @@ extension Command {
       )
     }
     return columns
+  }
+}
+
+extension CommandInput {
+  /// What a command that shows the note or version N (one word at most)
+  /// works on: the note's bytes, or version N's and N; nil when no note is
+  /// saved.
+  func noteOrVersion(
+    of store: FileStore
+  ) throws(FilenoteError) -> (bytes: [UInt8], version: Int?)? {
+    guard words.count <= 1 else {
+      throw .usage(
+        "'\(command.name)' takes one version number at most "
+          + "(see 'filenote help \(command.name)')")
+    }
+    if let word = words.first {
+      let number = try versionNumber(word)
+      return (try store.readVersion(number), number)
+    }
+    return try store.read().map { ($0.bytes, nil) }
   }
 }

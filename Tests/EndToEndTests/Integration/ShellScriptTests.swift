@@ -58,13 +58,14 @@ struct ShellScriptTests {
         ]
       )
     case "zsh":
-      // print -P expands a prompt as zsh draws one, PROMPT_SUBST and all.
+      // print -P expands a prompt as zsh draws one, PROMPT_SUBST and all,
+      // after the precmd hook zsh runs before each prompt.
       return (
         "zsh",
         [
           "-f", "-c",
           #"eval "$(filenote init zsh)"; setopt prompt_subst prompt_bang; "#
-            + #"PROMPT='[$(filenote_prompt)]'; print -rnP -- "$PROMPT""#,
+            + #"PROMPT='[${filenote_prompt_line}]'; filenote_precmd; print -rnP -- "$PROMPT""#,
         ]
       )
     default:
@@ -140,23 +141,19 @@ struct ShellScriptTests {
     check.expectSuccess()
   }
 
-  @Test("the prompt segment shows the note as one line", arguments: ["bash", "zsh", "fish"])
+  @Test(
+    "the prompt segment shows the note as one line, and nothing without one",
+    arguments: ["bash", "zsh", "fish"])
   func segmentShowsTheNote(shell: String) throws {
     let home = try TemporaryHome()
-    try home.writeNote("buy milk")
     let (program, arguments) = Self.promptExpansion(shell)
+    let empty = try home.runProgram(program, arguments)
+    empty.expectSuccess()
+    #expect(empty.stdoutText == "[]")
+    try home.writeNote("buy milk")
     let prompt = try home.runProgram(program, arguments)
     prompt.expectSuccess()
     #expect(prompt.stdoutText == "[buy milk]")
-  }
-
-  @Test("with no note the segment is empty and quiet", arguments: ["bash", "zsh", "fish"])
-  func segmentWithoutNote(shell: String) throws {
-    let home = try TemporaryHome()
-    let (program, arguments) = Self.promptExpansion(shell)
-    let prompt = try home.runProgram(program, arguments)
-    prompt.expectSuccess()
-    #expect(prompt.stdoutText == "[]")
   }
 
   @Test("FILENOTE_PROMPT_WIDTH cuts the segment", arguments: ["bash", "zsh", "fish"])
