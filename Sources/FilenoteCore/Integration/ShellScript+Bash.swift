@@ -16,6 +16,11 @@ extension ShellScript {
     # other keys:  bind -x '"\C-xn": filenote_edit_widget'
 
     filenote_prompt() {
+      # In PS1's $(...), a subshell whose output is all it is for: filenote
+      # takes its place rather than run as its child, one process less a prompt.
+      if ((BASH_SUBSHELL)); then
+        exec filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}"
+      fi
       command filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}" || :
     }
 

@@ -18,7 +18,9 @@ struct KeyBindingTests {
     _ shell: String, in home: TemporaryHome, segment: Bool = false,
     environment extra: [String: String?] = [:]
   ) throws -> TmuxSession {
-    let ready = segment ? "[$(filenote_prompt)]" + prompt : prompt
+    // zsh's segment is the variable its precmd hook sets before each prompt.
+    let segmentText = shell == "zsh" ? "${filenote_prompt_line}" : "$(filenote_prompt)"
+    let ready = segment ? "[" + segmentText + "]" + prompt : prompt
     var environment: [String: String?] = [
       "HOME": home.home, "PATH": try home.pathWithFilenote, "FILENOTE_PROMPT_WIDTH": "60",
     ]
