@@ -43,8 +43,9 @@ extension Command {
       Evaluate it in your shell's start-up file: eval "$(filenote init bash)" in
       ~/.bashrc, eval "$(filenote init zsh)" in ~/.zshrc, filenote init fish |
       source in ~/.config/fish/config.fish. It defines filenote_prompt, which
-      prints the note as one line for your prompt (never run as code, whatever
-      the note holds; FILENOTE_PROMPT_WIDTH columns, 30 by default), and binds
+      prints the note as one line for your prompt (zsh: also the variable
+      filenote_prompt_line; never run as code, whatever the note holds;
+      FILENOTE_PROMPT_WIDTH columns, 30 by default), and binds
       Alt-M to open the note in filenote's prompt from the command line, which
       comes back as it was, and Alt-J to save the command line as the note. No
       shell binds these keys by default; FILENOTE_NO_KEYS=1 binds neither. The

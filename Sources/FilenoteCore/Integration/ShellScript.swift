@@ -3,9 +3,12 @@
 /// script defines the same three functions (doc/INTEGRATION.md):
 ///
 /// - `filenote_prompt`, a prompt segment: the note as one inert line
-///   (`filenote show --line`), which the shell never evaluates as code; zsh's
-///   `%` (and `!` with PROMPT_BANG) are doubled, so prompt expansion with
-///   PROMPT_SUBST shows them as they are;
+///   (`filenote show --line`), which the shell never evaluates as code; in
+///   bash's `$(...)` filenote takes the subshell's place, and zsh also keeps
+///   the line in `filenote_prompt_line`, set by a precmd hook, so that a
+///   prompt costs one run of filenote; zsh's `%` (and `!` with
+///   PROMPT_BANG) are doubled, so prompt expansion with PROMPT_SUBST shows
+///   them as they are;
 /// - `filenote_edit_widget`, bound to Alt-M: filenote's prompt opened from
 ///   the shell's command line, which is kept as it was and redrawn after;
 /// - `filenote_save_line_widget`, bound to Alt-J: the command line saved as
