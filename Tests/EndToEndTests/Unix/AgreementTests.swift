@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
@@ -19,7 +20,7 @@ extension UnixIntegrationTests {
 
     @Test func theListedOptionsAreTheOnesFilenoteAccepts() throws {
       let binary = try Package.filenoteBinary
-      let home = try ScratchFolder()
+      let home = TemporaryFolder(prefix: "filenote-unix")
       // A value for each kind of value an option takes.
       let samples = ["PATH": "x", "N": "30"]
       for option in Option.all {
