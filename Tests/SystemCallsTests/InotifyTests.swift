@@ -1,19 +1,10 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 /// `show --follow` learns of a change from inotify, without polling.
 @Suite struct InotifyTests {
-  /// A fresh folder, removed at the end.
-  final class Folder {
-    let path: String
-    init() throws {
-      path = NSTemporaryDirectory() + "/filenote-inotify-" + UUID().uuidString
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-  }
-
   /// The events that come within `seconds` of waiting (a deadline only, in
   /// case none comes).
   private func events(_ inotify: Inotify, seconds: Int64 = 5) throws -> [Inotify.Event] {
@@ -23,7 +14,7 @@ import Testing
   }
 
   @Test func aRenameIntoTheFolderIsSeenWithItsName() throws {
-    let folder = try Folder()
+    let folder = TemporaryFolder()
     let inotify = try Inotify.open()
     defer { inotify.close() }
     let watch = try inotify.watchFolder(folder.path, for: [.movedIn])
@@ -37,7 +28,7 @@ import Testing
   }
 
   @Test func nothingIsWaitingWhenNothingHappened() throws {
-    let folder = try Folder()
+    let folder = TemporaryFolder()
     let inotify = try Inotify.open()
     defer { inotify.close() }
     _ = try inotify.watchFolder(folder.path, for: [.movedIn, .created])
@@ -45,7 +36,7 @@ import Testing
   }
 
   @Test func removingTheFolderEndsItsWatch() throws {
-    var folder: Folder? = try Folder()
+    var folder: TemporaryFolder? = TemporaryFolder()
     let inotify = try Inotify.open()
     defer { inotify.close() }
     _ = try inotify.watchFolder(folder!.path, for: [.deletedSelf])
@@ -56,7 +47,7 @@ import Testing
   }
 
   @Test func watchingTheSameFolderTwiceIsOneWatch() throws {
-    let folder = try Folder()
+    let folder = TemporaryFolder()
     let inotify = try Inotify.open()
     defer { inotify.close() }
     let first = try inotify.watchFolder(folder.path, for: [.movedIn])
@@ -64,7 +55,7 @@ import Testing
   }
 
   @Test func aFileIsNotAFolderToWatch() throws {
-    let folder = try Folder()
+    let folder = TemporaryFolder()
     FileManager.default.createFile(atPath: folder.path + "/file", contents: nil)
     let inotify = try Inotify.open()
     defer { inotify.close() }
