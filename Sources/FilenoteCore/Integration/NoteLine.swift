@@ -57,9 +57,7 @@ enum NoteLine {
   /// the one before it could change what that one is, so such text goes
   /// the Character way.
   static func standaloneLine(of text: String, columns: Int, continues: Bool) -> String? {
-    var line = ""
-    var used = 0
-    var bytesBeforeEllipsis = 0
+    var line = Builder(columns: columns)
     var scalars = text.unicodeScalars.makeIterator()
     var next = scalars.next()
     while let scalar = next {
@@ -72,40 +70,53 @@ enum NoteLine {
         return nil
       }
       // This one is standalone, so the one before it is whole: the line may end there.
-      let standIn = DisplayWidth.standIn(for: character)
-      let width = standIn == nil ? DisplayWidth.columns(of: character) : 1
-      if used + width > columns { return cut(line, toBytes: bytesBeforeEllipsis) }
-      line.append(standIn ?? character)
-      used += width
-      if used < columns { bytesBeforeEllipsis = line.utf8.count }
+      guard line.place(character) else { return line.cut }
     }
     // The text ends here, but the note may go on with a scalar that joins
     // the last one.
-    return continues ? nil : line
+    return continues ? nil : line.text
   }
 
   /// The line for `text`, at most `columns` wide; `continues` when more of
   /// the note follows `text`, so the line ends in `…` whatever its width.
   static func line(of text: String, columns: Int, continues: Bool) -> String {
-    var line = ""
-    var used = 0
-    // How many bytes of `line` stay if it turns out to need the `…`: the
-    // characters that leave a column for it.
-    var bytesBeforeEllipsis = 0
+    var line = Builder(columns: columns)
     for character in text {
-      let standIn = DisplayWidth.standIn(for: character)
-      let width = standIn == nil ? DisplayWidth.columns(of: character) : 1
-      if used + width > columns { return cut(line, toBytes: bytesBeforeEllipsis) }
-      line.append(standIn ?? character)
-      used += width
-      if used < columns { bytesBeforeEllipsis = line.utf8.count }
+      guard line.place(character) else { return line.cut }
     }
-    guard continues else { return line }
-    return used < columns ? line + String(ellipsis) : cut(line, toBytes: bytesBeforeEllipsis)
+    return continues ? line.continued : line.text
   }
 
-  /// The first `count` bytes of `line` (whole characters) and the `…`.
-  private static func cut(_ line: String, toBytes count: Int) -> String {
-    String(decoding: line.utf8.prefix(count), as: UTF8.self) + String(ellipsis)
+  /// A line as it is made: the characters placed so far, as their stand-ins.
+  private struct Builder {
+    let columns: Int
+    private(set) var text = ""
+    private var used = 0
+    /// How many bytes of `text` stay if it turns out to need the `…`: the
+    /// characters that leave a column for it.
+    private var bytesBeforeEllipsis = 0
+
+    init(columns: Int) { self.columns = columns }
+
+    /// Places `character` (its stand-in, if it has one) after the others;
+    /// false, placing nothing, when it does not fit.
+    mutating func place(_ character: Character) -> Bool {
+      let standIn = DisplayWidth.standIn(for: character)
+      let width = standIn == nil ? DisplayWidth.columns(of: character) : 1
+      guard used + width <= columns else { return false }
+      text.append(standIn ?? character)
+      used += width
+      if used < columns { bytesBeforeEllipsis = text.utf8.count }
+      return true
+    }
+
+    /// The line cut where the `…` fits, and the `…`.
+    var cut: String {
+      String(decoding: text.utf8.prefix(bytesBeforeEllipsis), as: UTF8.self) + String(ellipsis)
+    }
+
+    /// The line as the beginning of a longer one: followed by `…`, cut to
+    /// make room for it when full.
+    var continued: String { used < columns ? text + String(ellipsis) : cut }
   }
 }
