@@ -61,6 +61,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// Conflict copies are settled as versions, and `FILENOTE_VERSIONS=0`
   /// keeps none: the copies stay beside the note.
   case settlingNeedsVersions
+  /// `filenote copy` put nothing on the clipboard.
+  case copy(CopyFailure)
+  /// `show --follow` cannot watch the folder at `path` for changes.
+  case cannotWatch(path: String, errno: Errno)
 
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
@@ -229,6 +233,15 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
         + "not '\(value.replacingControlCharacters())'"
+    case .copy(let failure):
+      return failure.message
+    case .cannotWatch(let path, let errno):
+      // ENOSPC and EMFILE here are inotify's own limits, not a full disk.
+      let limit =
+        errno == .noSpace || errno == .tooManyOpenFiles
+        ? " (the limit of inotify watches; see fs.inotify.max_user_watches and "
+          + "fs.inotify.max_user_instances)" : ""
+      return "cannot watch \(path) for changes: \(errno)\(limit)"
     }
   }
 
