@@ -10,7 +10,7 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show edit history undo restore copy init path clear help'
+  local commands='save show edit history undo restore resolve copy init path clear help'
   local options='--file --help -h --version'
   COMPREPLY=()
 

@@ -55,6 +55,8 @@ complete -c filenote -n __filenote_needs_command -a edit \
 complete -c filenote -n __filenote_needs_command -a history -d 'List the kept versions, newest first'
 complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous version back'
 complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
+complete -c filenote -n __filenote_needs_command -a resolve \
+    -d 'Keep the note; take conflict copies into the versions'
 complete -c filenote -n __filenote_needs_command -a copy \
     -d 'Put the note, or version N, on the clipboard'
 complete -c filenote -n __filenote_needs_command -a init \
@@ -64,7 +66,7 @@ complete -c filenote -n __filenote_needs_command -a clear \
     -d 'Remove the saved note (--all: and every version)'
 complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
 
-complete -c filenote -n __filenote_needs_help_topic -a 'save show edit history undo restore copy init path clear help'
+complete -c filenote -n __filenote_needs_help_topic -a 'save show edit history undo restore resolve copy init path clear help'
 
 # True after the command COMMAND, whose own options follow.
 function __filenote_after
