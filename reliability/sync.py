@@ -624,13 +624,17 @@ def random_run(settings, ledger, rounds):
                     rig.pair.resume()
                     apart = False
             except Failure as failure:
-                raise Failure("round %d (%s on %s): %s" % (round, operation, machine.label,
-                                                          failure))
+                raise Failure("round %d (%s on %s): %s; the rounds before: %s" % (
+                    round, operation, machine.label, failure, "; ".join(log)))
             done[operation.split()[0]] += 1
             log.append("%d %s %s%s" % (round, machine.label[-1], operation,
                                        " (apart)" if apart else ""))
             if not apart:
-                rig.pair.wait_synced()
+                try:
+                    rig.pair.wait_synced()
+                except Failure as failure:
+                    raise Failure("after round %d: %s; the rounds: %s" % (
+                        round, failure, "; ".join(log)))
                 conflicts = max(conflicts, sum(1 for mark in rig.a.marks() if not mark[0]))
                 copies_seen.update(name for name in rig.a.names() if name != "datafile.dat")
             if round % 10 == 9:

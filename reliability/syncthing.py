@@ -310,8 +310,13 @@ def is_syncthing_temporary(name):
 
 
 def tree(folder):
-    """{relative path: sha256 of the bytes} of the regular files under
-    `folder`, without Syncthing's own marker and temporary files."""
+    """{relative path: (sha256 of the bytes, modification time in ns, mode)}
+    of the regular files under `folder`, without Syncthing's own marker and
+    temporary files. The time and mode too: Syncthing syncs both, and a
+    change of the time alone (the same bytes) is still on its way while the
+    bytes are alike; a save that lands on the other machine meanwhile gets
+    the time the change carried (Syncthing 1.19 sets it on whatever file is
+    there), so a pair is in sync only once the times are alike too."""
     found = {}
     for directory, folders, files in os.walk(folder):
         folders[:] = [name for name in folders if name != ".stfolder"]
@@ -321,7 +326,10 @@ def tree(folder):
             path = os.path.join(directory, name)
             try:
                 with open(path, "rb") as file:
-                    found[os.path.relpath(path, folder)] = hashlib.sha256(file.read()).hexdigest()
+                    info = os.fstat(file.fileno())
+                    found[os.path.relpath(path, folder)] = (
+                        hashlib.sha256(file.read()).hexdigest(), info.st_mtime_ns,
+                        info.st_mode & 0o7777)
             except FileNotFoundError:
                 continue
     return found
@@ -416,7 +424,9 @@ class Pair:
                 differ = sorted(path for path in set(a) | set(b) if a.get(path) != b.get(path))
                 raise Failure("the folders were not alike within %ds: a %s, b %s; they differ "
                               "in %s" % (seconds, self.a.status().get("state"),
-                                         self.b.status().get("state"), differ[:10]))
+                                         self.b.status().get("state"),
+                                         ["%s (a %s, b %s)" % (path, a.get(path), b.get(path))
+                                          for path in differ[:10]]))
             time.sleep(0.05)
         return time.monotonic() - started
 

@@ -15,7 +15,8 @@
 The versions are read here the way filenote lists them: names
 `<seconds>.<nanoseconds>-<16 hex digits>` (and `<10 digits>-<digits>` of
 filenote 0.2) that are regular files, newest (the time the name says, or the
-file's for an older name) first, without the file that is the note itself.
+file's for an older name: when it was kept) first, without the file that
+is the note itself.
 """
 
 import os
@@ -37,8 +38,8 @@ VERSION_NAME = re.compile(
 
 
 def saved_at(match, info):
-    """When a version's text was saved, in nanoseconds: what its name says,
-    or for an older name its file's modification time."""
+    """When a version was kept, in nanoseconds: what its name says, or for
+    an older name its file's modification time."""
     if match.group("seconds") is None:
         return info.st_mtime_ns
     return int(match.group("seconds")) * 10**9 + int(match.group("nanoseconds"))

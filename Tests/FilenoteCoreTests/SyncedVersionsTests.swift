@@ -24,17 +24,33 @@ import Testing
       folder.bytes("notes/datafile.dat").map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Saves each text, its file then dated `seconds` (1, 2, 3… by default)
-    /// after 2026-12-01 00:00 UTC, so the order of saves is the order of times.
+    /// Saves each text at `seconds` (1, 2, 3… by default) after `base`: its file is dated so, and the version a save keeps of the
+    /// text before is renamed as though it was kept then, so the order of
+    /// saves is the order of times, among copies dated the same way.
     func save(_ texts: String..., at seconds: [Int64]? = nil) throws {
+      var previous: Int64? = nil
       for (index, text) in texts.enumerated() {
         try store.save(text)
         let second = seconds?[index] ?? Int64(index + 1)
         setTime(folder.file("notes/datafile.dat"), Self.base + second)
+        if let previous, let name = justKept() {
+          let dated = VersionName.kept(at: (Self.base + previous, 0), random: UInt64(index))
+          precondition(rename(versions + "/" + name, versions + "/" + dated) == 0)
+        }
+        previous = second
       }
     }
 
-    static let base: Int64 = 1_796_083_200
+    /// The version the last save kept: the one kept now, long after every
+    /// one the fixture dated.
+    private func justKept() -> String? {
+      folder.names(in: "notes/.datafile.dat.versions").first { name in
+        (VersionName(name)?.keptSeconds ?? 0) > Self.base + 1_000_000
+      }
+    }
+
+    /// 2020-01-01 00:00 UTC: every time the fixture gives is long before now.
+    static let base: Int64 = 1_577_836_800
 
     /// A conflict copy `name` beside the note holding `text`, saved at `second`.
     func copy(_ name: String, _ text: String, at second: Int64) {
@@ -167,12 +183,12 @@ import Testing
       let name = try #require(fixture.folder.names(in: "notes/.datafile.dat.versions").first)
       let parsed = try #require(VersionName(name))
       let theirs = VersionName.kept(
-        saved: (try #require(parsed.savedSeconds), parsed.savedNanoseconds), random: 7)
+        at: (try #require(parsed.keptSeconds), parsed.keptNanoseconds), random: 7)
       fixture.folder.write("notes/.datafile.dat.versions/" + theirs, "base")
       #expect(try fixture.listed() == ["base"])
       // Another text at the same moment is another version.
       let other = VersionName.kept(
-        saved: (try #require(parsed.savedSeconds), parsed.savedNanoseconds), random: 8)
+        at: (try #require(parsed.keptSeconds), parsed.keptNanoseconds), random: 8)
       fixture.folder.write("notes/.datafile.dat.versions/" + other, "bass")
       #expect(try fixture.listed().sorted() == ["base", "bass"])
     }
@@ -182,9 +198,9 @@ import Testing
       try fixture.save("base", "mine", at: [10, 20])
       let name = try #require(fixture.folder.names(in: "notes/.datafile.dat.versions").first)
       let parsed = try #require(VersionName(name))
-      let seconds = try #require(parsed.savedSeconds)
+      let seconds = try #require(parsed.keptSeconds)
       fixture.folder.write(
-        "notes/.datafile.dat.versions/" + VersionName.kept(saved: (seconds, 0), random: 7), "base")
+        "notes/.datafile.dat.versions/" + VersionName.kept(at: (seconds, 0), random: 7), "base")
       #expect(try fixture.listed() == ["base"])
     }
 
@@ -202,7 +218,7 @@ import Testing
       try fixture.save("base", "mine", at: [10, 20])
       fixture.folder.write(
         "notes/.datafile.dat.versions/"
-          + VersionName.kept(saved: (Fixture.base + 15, 0), random: 7),
+          + VersionName.kept(at: (Fixture.base + 15, 0), random: 7),
         "base")
       #expect(try fixture.listed() == ["base"])
     }
@@ -228,7 +244,7 @@ import Testing
       let folder = try #require(try store.open())
       defer { folder.close() }
       let names = try store.names(in: folder)
-      let gone = VersionName.kept(saved: (Fixture.base + 25, 0), random: 1)
+      let gone = VersionName.kept(at: (Fixture.base + 25, 0), random: 1)
       #expect(store.entries(named: names + [gone], in: folder).count == 2)
     }
   }
@@ -248,7 +264,7 @@ import Testing
       #expect(try fixture.listed() == ["b", "+from Ann", "a"])
     }
 
-    @Test func aRestoredTextIsSavedNowSoTheNextSaveKeepsItAsVersion1() throws {
+    @Test func aRestoredTextReplacedAgainIsVersion1() throws {
       let fixture = Fixture()
       try fixture.save("a", "b", "c", at: [10, 20, 30])
       try fixture.store.restoreVersion(2)
@@ -257,6 +273,21 @@ import Testing
       #expect(try fixture.listed() == ["a", "c", "b"])
       try fixture.store.restoreVersion(1)
       #expect(fixture.note == "a", "undo puts back what the save replaced")
+    }
+
+    @Test func restoringTheTextTheNoteHoldsChangesNothing() throws {
+      let fixture = Fixture()
+      try fixture.save("x", "y", "x", at: [10, 20, 30])
+      let note = fixture.folder.file("notes/datafile.dat")
+      var before = stat()
+      stat(note, &before)
+      let names = fixture.folder.names(in: "notes/.datafile.dat.versions")
+      #expect(try fixture.listed() == ["y", "x"])
+      try fixture.store.restoreVersion(2)
+      var after = stat()
+      stat(note, &after)
+      #expect(after.st_ino == before.st_ino && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+      #expect(fixture.folder.names(in: "notes/.datafile.dat.versions") == names)
     }
 
     @Test func restoringAVersionThatIsNoCopySettlesNothing() throws {
@@ -313,7 +344,7 @@ import Testing
       let copy = try #require(try fixture.store.conflictCopies().first)
       let name = VersionName.settled(
         try #require(copy.conflict), copyName: syncthingCopy, size: copy.size,
-        saved: (copy.saved, copy.savedNanoseconds))
+        saved: (copy.kept, copy.keptNanoseconds))
       fixture.folder.write("notes/.datafile.dat.versions/" + name, "theirs")
       #expect(try fixture.listed() == ["*theirs", "a"])
       #expect(try fixture.store.settleConflictCopies() == 1)

@@ -111,9 +111,7 @@ import Testing
       // that is the note itself.
       let fixture = Fixture()
       try fixture.save("a", "b")
-      let note = fixture.status(fixture.folder.file("notes/datafile.dat"))
-      let name = VersionName.kept(
-        saved: (Int64(note.st_mtim.tv_sec), Int64(note.st_mtim.tv_nsec)), random: 99)
+      let name = VersionName.kept(at: LocalTime.now, random: 99)
       #expect(
         link(fixture.folder.file("notes/datafile.dat"), fixture.versionsFolder + "/" + name) == 0)
       #expect(try fixture.texts() == ["a"])
@@ -390,7 +388,7 @@ import Testing
       #expect(
         symlink(
           fixture.folder.file("notes/datafile.dat"),
-          fixture.versionsFolder + "/" + VersionName.kept(saved: (50, 0), random: 50)) == 0)
+          fixture.versionsFolder + "/" + VersionName.kept(at: (50, 0), random: 50)) == 0)
       #expect(try fixture.texts() == ["a"], "a link named like a version is not followed")
       fixture.count = 1
       try fixture.save("c", "d")
@@ -454,26 +452,26 @@ import Testing
   }
 
   @Suite struct Names {
-    @Test func aVersionsNameIsTheTimeItsTextWasSavedAndARandomNumber() {
-      let name = VersionName.kept(saved: (1_764_567_890, 1_234), random: 0xbeef)
+    @Test func aVersionsNameIsTheTimeItWasKeptAndARandomNumber() {
+      let name = VersionName.kept(at: (1_764_567_890, 1_234), random: 0xbeef)
       #expect(name == "1764567890.000001234-000000000000beef")
       let parsed = VersionName(name)
       #expect(parsed?.form == .kept)
-      #expect(parsed?.savedSeconds == 1_764_567_890 && parsed?.savedNanoseconds == 1_234)
+      #expect(parsed?.keptSeconds == 1_764_567_890 && parsed?.keptNanoseconds == 1_234)
     }
 
     @Test func twoMachinesKeepingTheSameNoteAtOnceGiveItTwoNames() {
       let saved: (Int64, Int64) = (1_764_567_890, 5)
       var generator = SystemRandomNumberGenerator()
       let names = (0..<1000).map { _ in
-        VersionName.kept(saved: saved, random: UInt64.random(in: 0...UInt64.max, using: &generator))
+        VersionName.kept(at: saved, random: UInt64.random(in: 0...UInt64.max, using: &generator))
       }
       #expect(Set(names).count == 1000)
     }
 
     @Test func theNamesOfAnOlderFilenoteAreStillVersions() {
       #expect(VersionName("0000000042-1764567890")?.form == .legacy)
-      #expect(VersionName("0000000042-1764567890")?.savedSeconds == nil)
+      #expect(VersionName("0000000042-1764567890")?.keptSeconds == nil)
     }
 
     @Test func aSettledCopysNameKeepsItsEngineAndOrigin() {
@@ -525,18 +523,18 @@ import Testing
       let times = (0..<count).map { Int64($0) }.shuffled(using: &generator)
       let versions = times.map {
         KeptVersion(
-          name: VersionName.kept(saved: ($0 / 3, $0 % 3), random: 0), status: status,
-          saved: ($0 / 3, $0 % 3))
+          name: VersionName.kept(at: ($0 / 3, $0 % 3), random: 0), status: status,
+          kept: ($0 / 3, $0 % 3))
       }
       #expect(
-        KeptVersion.newestFirst(versions).map { $0.saved * 3 + $0.savedNanoseconds }
+        KeptVersion.newestFirst(versions).map { $0.kept * 3 + $0.keptNanoseconds }
           == Array((0..<Int64(count)).reversed()))
     }
 
     @Test func versionsSavedAtTheSameInstantAreOrderedByNameOnEveryMachine() throws {
       let status = try FileSystem.status("/")
       let names = ["5.000000000-00000000000000aa", "5.000000000-00000000000000ff"]
-      let versions = names.map { KeptVersion(name: $0, status: status, saved: (5, 0)) }
+      let versions = names.map { KeptVersion(name: $0, status: status, kept: (5, 0)) }
       #expect(KeptVersion.newestFirst(versions).map(\.name) == names.reversed())
       #expect(KeptVersion.newestFirst(versions.reversed()).map(\.name) == names.reversed())
     }

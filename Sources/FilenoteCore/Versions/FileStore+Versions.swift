@@ -80,6 +80,17 @@ extension FileStore {
       let version = versions[number - 1]
       // Refused before anything changes when it is not a text the note can hold.
       let bytes = try writer.read(version)
+      // The note holds that text already: nothing is moved or touched (a
+      // time changed alone would travel to other machines through a sync
+      // engine for nothing, doc/SYNC.md). A copy the user chose is settled.
+      if try locked.read()?.bytes == bytes {
+        var settled = 0
+        if version.isUnsettledCopy && store.count > 0 {
+          settled = max(0, ((try? writer.settle(writer.listed.filter(\.isUnsettledCopy))) ?? 0) - 1)
+          writer.finish()
+        }
+        return Restored(wasConflictCopy: version.isUnsettledCopy, settledCopies: settled)
+      }
       do throws(FilenoteError) {
         if store.count > 0 {
           try writer.keepNote(replacedBy: (store.path(of: version), Int64(bytes.count)))

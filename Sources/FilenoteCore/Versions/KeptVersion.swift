@@ -4,9 +4,15 @@ import SystemCalls
 /// a `VersionName`), or a sync engine's conflict copy of the note beside
 /// it, not settled yet (`ConflictCopyName`).
 ///
-/// They are ordered by the time their text was saved, newest first: a
-/// version's name says it (an older name's file does, by its modification
-/// time), and a conflict copy's file keeps the time its machine saved it.
+/// They are listed newest first, as their place in time says: a version's
+/// is when it was kept, which its name says (an older filenote's name does
+/// not: its file's modification time stands in), so version 1 is always
+/// what the note replaced; a conflict copy's is when its text was saved on
+/// its machine, which its file keeps. (Not the time a version's text was
+/// saved: `restore N` puts a text back with its own time, so a text
+/// restored and replaced again would sink, and a text restored on one
+/// machine would be a new time with the same bytes to a sync engine, which
+/// Syncthing 1.19 mishandles: doc/SYNC.md.)
 public struct KeptVersion: Equatable, Sendable {
   /// Which folder holds its file.
   public enum Place: Equatable, Sendable {
@@ -25,10 +31,14 @@ public struct KeptVersion: Equatable, Sendable {
   public let conflict: ConflictCopyName?
   /// Its size in bytes.
   public let size: Int64
-  /// When its text was saved, in seconds since the epoch.
+  /// When its text was saved (its file's modification time: a hard link
+  /// keeps the replaced note's own time, and a copy is given it), in
+  /// seconds since the epoch.
   public let saved: Int64
-  /// The nanoseconds after `saved`.
-  public let savedNanoseconds: Int64
+  /// Its place in the listing (see above), in seconds since the epoch.
+  public let kept: Int64
+  /// The nanoseconds after `kept`.
+  public let keptNanoseconds: Int64
   /// The file, so that the current note (the same file between keeping and
   /// replacing, after a kill) is never listed as a version of itself, and
   /// a file under two names (a copy being settled) is listed once.
@@ -37,16 +47,16 @@ public struct KeptVersion: Equatable, Sendable {
 
   init(
     name: String, place: Place = .versions, conflict: ConflictCopyName? = nil,
-    status: FileStatus, saved: (seconds: Int64, nanoseconds: Int64)? = nil
+    status: FileStatus, kept: (seconds: Int64, nanoseconds: Int64)? = nil
   ) {
     self.name = name
     self.place = place
     self.conflict = conflict
     size = status.size
-    // A hard link keeps the replaced note's own time, and a copy is given it.
-    let time = saved ?? status.modified
-    self.saved = time.seconds
-    savedNanoseconds = time.nanoseconds
+    saved = status.modified.seconds
+    let time = kept ?? status.modified
+    self.kept = time.seconds
+    keptNanoseconds = time.nanoseconds
     device = status.device
     inode = status.inode
   }
@@ -64,12 +74,13 @@ public struct KeptVersion: Equatable, Sendable {
     inode == other.inode && device == other.device
   }
 
-  /// Whether this was saved after `other` (a later time, or the same time
-  /// and a larger name, so that every machine orders them alike).
+  /// Whether this comes before `other` in the listing (a later place in
+  /// time, or the same and a larger name, so that every machine orders
+  /// them alike).
   func isNewer(than other: KeptVersion) -> Bool {
-    if saved != other.saved { return saved > other.saved }
-    if savedNanoseconds != other.savedNanoseconds {
-      return savedNanoseconds > other.savedNanoseconds
+    if kept != other.kept { return kept > other.kept }
+    if keptNanoseconds != other.keptNanoseconds {
+      return keptNanoseconds > other.keptNanoseconds
     }
     // Bytes, not String's <, which would bring in Unicode's ordering code
     // (see CONTRIBUTING.md, Hot path).

@@ -2,17 +2,19 @@
 ///
 /// - `<seconds>.<nanoseconds>-<16 hex digits>`, such as
 ///   `1764580502.123456789-5f3a9c2d01b7e4a6`: a version. The time is when
-///   its text was saved (the note's modification time when it was kept),
-///   the hex digits a random number. Two machines whose versions folder a
-///   sync engine keeps alike therefore never give two versions one name,
-///   which a per-machine counter would (doc/SYNC.md): the engine never has
-///   to choose between them, and every version reaches both.
+///   it was kept (when its text stopped being the note), which orders the
+///   versions, so that version 1 is always what the note replaced; the hex
+///   digits are a random number. Two machines whose versions folder a sync
+///   engine keeps alike therefore never give two versions one name, which
+///   a per-machine counter would (doc/SYNC.md): the engine never has to
+///   choose between them, and every version reaches both.
 /// - The same followed by `-<engine>` or `-<engine>-<origin>`, such as
 ///   `1764580502.123456789-5f3a9c2d01b7e4a6-syncthing-Y6OAA4V`: a conflict
 ///   copy that was settled, with the engine and the device, user or host
-///   its name gave, so `history` still marks it. Its hex digits come from
-///   the copy itself, so two machines settling the same copy give it the
-///   same name.
+///   its name gave, so `history` still marks it. Its time is the copy's
+///   (when its text was saved, where `history` listed it before), and its
+///   hex digits come from the copy itself, so two machines settling the
+///   same copy give it the same name.
 /// - `<10 digits>-<digits>`, such as `0000000042-1764580502`: what filenote
 ///   wrote before (a per-machine sequence number and the second it was
 ///   kept). Still a version, ordered by its file's modification time.
@@ -28,10 +30,10 @@ struct VersionName: Equatable {
   }
 
   let form: Form
-  /// When its text was saved, as the name says (nil for `legacy`, whose
-  /// time is its file's).
-  let savedSeconds: Int64?
-  let savedNanoseconds: Int64
+  /// Its place in time, as the name says (nil for `legacy`, whose time is
+  /// its file's).
+  let keptSeconds: Int64?
+  let keptNanoseconds: Int64
 
   /// The digits of the legacy sequence number.
   private static let legacyDigits = 10
@@ -47,18 +49,18 @@ struct VersionName: Equatable {
     self = parsed
   }
 
-  private init(form: Form, saved: (seconds: Int64, nanoseconds: Int64)?) {
+  private init(form: Form, kept: (seconds: Int64, nanoseconds: Int64)?) {
     self.form = form
-    savedSeconds = saved?.seconds
-    savedNanoseconds = saved?.nanoseconds ?? 0
+    keptSeconds = kept?.seconds
+    keptNanoseconds = kept?.nanoseconds ?? 0
   }
 
-  /// The name of a version whose text was saved at `saved`, told apart from
-  /// every other by `random`.
-  static func kept(saved: (seconds: Int64, nanoseconds: Int64), random: UInt64) -> String {
-    let nanoseconds = String(max(0, min(saved.nanoseconds, 999_999_999)))
+  /// The name of a version kept at `time`, told apart from every other by
+  /// `random`.
+  static func kept(at time: (seconds: Int64, nanoseconds: Int64), random: UInt64) -> String {
+    let nanoseconds = String(max(0, min(time.nanoseconds, 999_999_999)))
     let hex = String(random, radix: 16)
-    return String(max(0, saved.seconds)) + "."
+    return String(max(0, time.seconds)) + "."
       + String(repeating: "0", count: 9 - nanoseconds.utf8.count) + nanoseconds + "-"
       + String(repeating: "0", count: hexDigits - hex.utf8.count) + hex
   }
@@ -82,7 +84,7 @@ struct VersionName: Equatable {
     mix(String(size).utf8)
     mix(String(saved.seconds).utf8)
     mix(String(saved.nanoseconds).utf8)
-    var name = kept(saved: saved, random: hash) + "-" + copy.engine.word
+    var name = kept(at: saved, random: hash) + "-" + copy.engine.word
     if let origin = copy.origin, !origin.isEmpty {
       let room = maximumLength - name.utf8.count - 1
       var used = 0
@@ -119,7 +121,7 @@ struct VersionName: Equatable {
       name.prefix(legacyDigits).allSatisfy(isDigit),
       name.dropFirst(legacyDigits + 1).allSatisfy(isDigit)
     {
-      return VersionName(form: .legacy, saved: nil)
+      return VersionName(form: .legacy, kept: nil)
     }
     // `<1 to 19 digits>.<9 digits>-<16 hex digits>[-<engine>[-<origin>]]`
     let seconds = name.prefix(while: isDigit)
@@ -135,17 +137,17 @@ struct VersionName: Equatable {
     let hex = rest.prefix(hexDigits)
     guard hex.count == hexDigits, hex.allSatisfy(isHexDigit) else { return nil }
     rest = rest.dropFirst(hexDigits)
-    let saved = (seconds: value(seconds), nanoseconds: value(nanoseconds))
-    if rest.isEmpty { return VersionName(form: .kept, saved: saved) }
+    let time = (seconds: value(seconds), nanoseconds: value(nanoseconds))
+    if rest.isEmpty { return VersionName(form: .kept, kept: time) }
     guard rest.first == dash else { return nil }
     rest = rest.dropFirst()
     let word = rest.prefix { $0 != dash }
     guard let engine = ConflictCopyName.Engine(word: String(decoding: word, as: UTF8.self))
     else { return nil }
     rest = rest[word.endIndex...]
-    if rest.isEmpty { return VersionName(form: .settled(engine, origin: nil), saved: saved) }
+    if rest.isEmpty { return VersionName(form: .settled(engine, origin: nil), kept: time) }
     guard rest.count > 1 else { return nil }
     let origin = String(decoding: rest.dropFirst(), as: UTF8.self)
-    return VersionName(form: .settled(engine, origin: origin), saved: saved)
+    return VersionName(form: .settled(engine, origin: origin), kept: time)
   }
 }

@@ -165,8 +165,8 @@ struct VersionStore {
       if case .settled(let engine, let origin) = parsed.form {
         conflict = ConflictCopyName(engine: engine, origin: origin)
       }
-      let saved = parsed.savedSeconds.map { ($0, parsed.savedNanoseconds) }
-      entries.append(KeptVersion(name: name, conflict: conflict, status: info, saved: saved))
+      let kept = parsed.keptSeconds.map { ($0, parsed.keptNanoseconds) }
+      entries.append(KeptVersion(name: name, conflict: conflict, status: info, kept: kept))
     }
     let versions = entries
     for name in others {

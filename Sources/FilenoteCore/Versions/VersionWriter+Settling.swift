@@ -31,7 +31,7 @@ extension VersionWriter {
             KeptVersion(
               name: name,
               conflict: ConflictCopyName(engine: conflict.engine, origin: conflict.origin),
-              status: settled, saved: info.modified)
+              status: settled, kept: info.modified)
           ] + entries.filter { $0.name != name })
       }
       moved.append(copy.name)

@@ -20,8 +20,8 @@ import SystemCalls
 //    between steps 4 and 6 kept it already) or holds the same bytes (two
 //    identical neighbours are never listed twice);
 // 4. keep it under a name no other machine gives a version
-//    (`VersionName.kept`: the time the note's text was saved, to the
-//    nanosecond, and a random number): a hard link of the
+//    (`VersionName.kept`: the time now, to the nanosecond, and a random
+//    number): a hard link of the
 //    note file, so nothing is copied; where a link is impossible (EXDEV,
 //    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
 //    fsynced, then renamed to that name, so no name ever holds half a file;
@@ -46,8 +46,8 @@ import SystemCalls
 //    lock.
 //
 // `restore N` keeps the note the same way (3–5), then renames version N's
-// file over the note in one step (after giving it the note's mode, and the
-// time now, since it is saved now): at every instant version N is either
+// file over the note in one step (after giving it the note's mode; it keeps
+// its own time): at every instant version N is either
 // still a version or the note, never both listed and never neither. A
 // conflict copy beside the note is restored the same way, from the note's
 // folder.
@@ -197,7 +197,8 @@ final class VersionWriter {
       return
     }
 
-    let name = VersionName.kept(saved: note.modified, random: UInt64.random(in: 0...UInt64.max))
+    let now = LocalTime.now
+    let name = VersionName.kept(at: now, random: UInt64.random(in: 0...UInt64.max))
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
@@ -210,7 +211,7 @@ final class VersionWriter {
     needsSync = true
     let kept = (try? folder.status(of: name)) ?? note
     entries = KeptVersion.newestFirst(
-      [KeptVersion(name: name, status: kept, saved: note.modified)] + entries)
+      [KeptVersion(name: name, status: kept, kept: now)] + entries)
   }
 
   /// Step 5, right before the note is replaced: the folder (and, when it
@@ -287,9 +288,6 @@ final class VersionWriter {
       let fd = try source.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
       try fd.changePermissions(permissions)
-      // Saved now: when it is replaced, it is kept as the newest version.
-      let now = LocalTime.now
-      try fd.setModificationTime(seconds: now.seconds, nanoseconds: now.nanoseconds)
       try fd.sync()
     } catch {
       throw .system(.save, .file(file), errno: error)

@@ -143,7 +143,7 @@ struct ConflictCopyCommandTests {
     #expect(!home.entries(in: home.documents).contains(Self.copy))
     #expect(
       try Self.firstLines(home) == [
-        "[settled conflict copy, Syncthing, device Y6OAA4V] theirs", "mine", "base",
+        "mine", "[settled conflict copy, Syncthing, device Y6OAA4V] theirs", "base",
       ])
   }
 }

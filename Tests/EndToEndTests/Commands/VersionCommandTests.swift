@@ -135,7 +135,8 @@ struct VersionCommands {
     let folder = home.work + "/.todo.txt.versions"
     #expect(home.mode(of: folder).map { $0 & 0o7777 } == 0o700)
     let name = try #require(home.entries(in: folder).first)
-    #expect(name.range(of: #"^\d{10}-\d+$"#, options: .regularExpression) != nil)
+    // When it was kept, to the nanosecond, and a random number (the man page's FILES).
+    #expect(name.range(of: #"^\d+\.\d{9}-[0-9a-f]{16}$"#, options: .regularExpression) != nil)
     #expect(home.mode(of: folder + "/" + name).map { $0 & 0o7777 } == 0o600)
   }
 
