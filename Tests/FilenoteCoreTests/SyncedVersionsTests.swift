@@ -94,6 +94,18 @@ import Testing
       #expect(fixture.note == "d")
     }
 
+    @Test func aCopyComesBeforeTheFirstVersionWhoseTextIsOlder() throws {
+      // A version kept late (at 30) whose text is old (5: it was restored,
+      // then replaced): a copy saved at 20 comes before it.
+      let fixture = Fixture()
+      try fixture.save("a", "b", at: [10, 20])
+      let late = VersionName.kept(at: (Fixture.base + 30, 0), random: 3)
+      fixture.folder.write("notes/.datafile.dat.versions/" + late, "restored, then replaced")
+      fixture.setTime(fixture.versions + "/" + late, Fixture.base + 5)
+      fixture.copy(syncthingCopy, "theirs", at: 20)
+      #expect(try fixture.listed() == ["*theirs", "restored, then replaced", "a"])
+    }
+
     @Test func historyMarksACopyWithItsEngineAndDevice() throws {
       let fixture = Fixture()
       try fixture.save("a", "b", at: [10, 20])

@@ -7,12 +7,13 @@ import SystemCalls
 /// They are listed newest first, as their place in time says: a version's
 /// is when it was kept, which its name says (an older filenote's name does
 /// not: its file's modification time stands in), so version 1 is always
-/// what the note replaced; a conflict copy's is when its text was saved on
-/// its machine, which its file keeps. (Not the time a version's text was
-/// saved: `restore N` puts a text back with its own time, so a text
-/// restored and replaced again would sink, and a text restored on one
-/// machine would be a new time with the same bytes to a sync engine, which
-/// Syncthing 1.19 mishandles: doc/SYNC.md.)
+/// what the note replaced; a conflict copy's (a settled one's too) is when
+/// its text was saved on its machine, which its file keeps, and it comes
+/// before the first version whose text is older (`interleaving`). (Not the
+/// time a version's text was saved: `restore N` puts a text back with its
+/// own time, so a text restored and replaced again would sink, and a text
+/// restored on one machine would be a new time with the same bytes to a
+/// sync engine, which Syncthing 1.19 mishandles: doc/SYNC.md.)
 public struct KeptVersion: Equatable, Sendable {
   /// Which folder holds its file.
   public enum Place: Equatable, Sendable {
@@ -35,6 +36,8 @@ public struct KeptVersion: Equatable, Sendable {
   /// keeps the replaced note's own time, and a copy is given it), in
   /// seconds since the epoch.
   public let saved: Int64
+  /// The nanoseconds after `saved`.
+  public let savedNanoseconds: Int64
   /// Its place in the listing (see above), in seconds since the epoch.
   public let kept: Int64
   /// The nanoseconds after `kept`.
@@ -54,6 +57,7 @@ public struct KeptVersion: Equatable, Sendable {
     self.conflict = conflict
     size = status.size
     saved = status.modified.seconds
+    savedNanoseconds = status.modified.nanoseconds
     let time = kept ?? status.modified
     self.kept = time.seconds
     keptNanoseconds = time.nanoseconds
@@ -85,6 +89,30 @@ public struct KeptVersion: Equatable, Sendable {
     // Bytes, not String's <, which would bring in Unicode's ordering code
     // (see CONTRIBUTING.md, Hot path).
     return other.name.utf8.lexicographicallyPrecedes(name.utf8)
+  }
+
+  /// `versions` (newest first) with `copies` (newest first) among them,
+  /// each copy before the first version whose text was saved before the
+  /// copy's: by the time their texts were saved, as far as the versions'
+  /// own order (by keeping) allows.
+  static func interleaving(_ copies: [KeptVersion], into versions: [KeptVersion]) -> [KeptVersion] {
+    var merged: [KeptVersion] = []
+    merged.reserveCapacity(copies.count + versions.count)
+    var next = 0
+    for version in versions {
+      while next < copies.count && copies[next].isNewer(thanTextOf: version) {
+        merged.append(copies[next])
+        next += 1
+      }
+      merged.append(version)
+    }
+    merged.append(contentsOf: copies[next...])
+    return merged
+  }
+
+  /// Whether this copy's text was saved after `version`'s.
+  private func isNewer(thanTextOf version: KeptVersion) -> Bool {
+    kept != version.saved ? kept > version.saved : keptNanoseconds > version.savedNanoseconds
   }
 
   /// `versions` sorted newest first.

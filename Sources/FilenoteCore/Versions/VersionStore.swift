@@ -216,7 +216,11 @@ struct VersionStore {
   func listed(entries: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
     var all = entries
     let copies = conflictCopies()
-    if !copies.isEmpty { all = KeptVersion.newestFirst(all + copies) }
+    if !copies.isEmpty || entries.contains(where: { $0.conflict != nil }) {
+      all = KeptVersion.interleaving(
+        KeptVersion.newestFirst(all.filter { $0.conflict != nil } + copies),
+        into: all.filter { $0.conflict == nil })
+    }
     if let current = noteStatus { all.removeAll { $0.isFile(current) } }
     return distinct(all, in: folder)
   }

@@ -143,7 +143,7 @@ struct ConflictCopyCommandTests {
     #expect(!home.entries(in: home.documents).contains(Self.copy))
     #expect(
       try Self.firstLines(home) == [
-        "mine", "[settled conflict copy, Syncthing, device Y6OAA4V] theirs", "base",
+        "[settled conflict copy, Syncthing, device Y6OAA4V] theirs", "mine", "base",
       ])
   }
 }
