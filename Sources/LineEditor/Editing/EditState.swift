@@ -73,6 +73,10 @@ public struct EditState: Sendable {
   /// for version `k`. During a search, the entry the search left off from.
   public var historyPosition: Int { browser.position }
 
+  /// Which entry's line is shown: `historyPosition`, or during a search the
+  /// entry the line found is in.
+  public var entryOnScreen: Int { search?.entry ?? browser.position }
+
   /// What a search shows instead of the edit line, or nil when no search is
   /// in progress.
   public var searchLine: SearchLine? {
