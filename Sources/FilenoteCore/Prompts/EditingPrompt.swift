@@ -1,3 +1,4 @@
+import LineEditor
 import SystemCalls
 import TerminalSession
 
@@ -38,8 +39,8 @@ struct EditingPrompt {
     do {
       // The note is not also kept as a String: "unchanged" compares bytes.
       ending = try session.readLine(
-        text: note?.text ?? "", hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
-        versions: versions)
+        text: note?.text ?? "", hints: [hint(versionsKept: !versions.isEmpty)] + versions.map(hint),
+        dimmed: (environment["NO_COLOR"] ?? "").isEmpty, versions: versions.map(\.text))
     } catch {
       session.finish(saying: nil)
       throw .terminal(error)
@@ -153,12 +154,30 @@ struct EditingPrompt {
     }
   }
 
-  /// The line above the prompt: where the note is, how to save and cancel.
-  private func hint() -> String {
+  /// The line above the prompt: where the note is, how to save and cancel,
+  /// then the keys that reach the versions (when some are kept) and the
+  /// editor, as the width allows (see `Hint`).
+  private func hint(versionsKept: Bool) -> Hint {
     var path = store.path
     if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
       path = "~" + path.dropFirst(home.count)
     }
-    return "\(path.replacingControlCharacters()) · Enter saves · Ctrl-C cancels"
+    return Hint(
+      subject: path.replacingControlCharacters(), essentials: ["Enter saves", "Ctrl-C cancels"],
+      extras: (versionsKept ? ["Up/Ctrl-R: versions"] : []) + ["Ctrl-X Ctrl-E: editor"])
+  }
+
+  /// The line above a version recalled with Up or Ctrl-R: which one, and
+  /// when its text was saved, as `history` names it (to the minute).
+  private func hint(_ version: FileStore.VersionText) -> Hint {
+    Hint(
+      subject: "version \(version.number)",
+      essentials: [Self.minute(version.saved), "Enter saves it"],
+      extras: ["Down: newer", "Ctrl-C cancels"])
+  }
+
+  /// `YYYY-MM-DD HH:MM` in local time.
+  private static func minute(_ seconds: Int64) -> String {
+    String(LocalTime(secondsSinceEpoch: seconds).text.prefix(16))
   }
 }
