@@ -125,16 +125,17 @@ public final class EditingSession {
     }
   }
 
-  /// Asks a yes/no question below the line; true only for "y" or "Y". Any
-  /// failure of the terminal is a no.
-  public func confirm(_ question: String) -> Bool {
-    self.question = Array(question.utf8)
+  /// Asks a yes/no question below the line. The first key is the answer,
+  /// read as `YesNoQuestion.isYes` reads one: `y` or `Y` is yes, any other
+  /// key (Enter, Esc, a space) no. Any failure of the terminal is a no.
+  public func confirm(_ question: YesNoQuestion) -> Bool {
+    self.question = Array(question.text.utf8)
     defer { self.question = nil }
-    try? terminal.write(TerminalCode.newLine + Array(question.utf8))
+    try? terminal.write(TerminalCode.newLine + Array(question.text.utf8))
     var answer = false
     while let keys = try? nextKeys() {
       guard let key = keys.first else { continue }
-      answer = key == .text("y") || key == .text("Y")
+      if case .text(let text) = key { answer = YesNoQuestion.isYes(text.utf8) }
       break
     }
     decoder = KeyDecoder()

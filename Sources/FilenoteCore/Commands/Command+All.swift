@@ -25,8 +25,7 @@ extension Command {
       "filenote save call the plumber",
       "printf 'line 1\\nline 2\\n' | filenote save",
       "filenote save < notes.txt",
-    ],
-    options: []
+    ]
   ) { input throws(FilenoteError) in
     let words = input.words
     let store = try input.store()
@@ -51,8 +50,7 @@ extension Command {
       status is 1. N counts as 'filenote history' does: 1 is the version the
       current note replaced; a number that is not kept is an error (status 1).
       """,
-    examples: ["filenote show", "filenote show | wc -c", "filenote show 1"],
-    options: []
+    examples: ["filenote show", "filenote show | wc -c", "filenote show 1"]
   ) { input throws(FilenoteError) in
     guard input.words.count <= 1 else {
       throw .usage("'show' takes one version number at most (see 'filenote help show')")
@@ -89,8 +87,7 @@ extension Command {
 
       Needs a terminal; 'filenote save' saves text from standard input.
       """,
-    examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"],
-    options: []
+    examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     return try NoteEditor(store: input.store(), environment: input.environment).run()
@@ -107,8 +104,7 @@ extension Command {
       ${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs), else ~/Documents.
       FILENOTE_FILE or --file name another file.
       """,
-    examples: ["filenote path", "od -c \"$(filenote path)\""],
-    options: []
+    examples: ["filenote path", "od -c \"$(filenote path)\""]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     try Filenote.printOut(Array((input.store().path + "\n").utf8))
@@ -116,7 +112,7 @@ extension Command {
   }
 
   static let clear = Command(
-    name: "clear", arguments: "[--all]",
+    name: "clear", arguments: "",
     summary: "remove the saved note (--all: and every version)",
     description: """
       Remove the saved note; it is kept as version 1, so 'filenote undo' brings it back.
@@ -127,12 +123,11 @@ extension Command {
       --all, every kept version is removed too (nothing can bring them back),
       and filenote says how many.
       """,
-    examples: ["filenote clear", "filenote clear --all"],
-    options: ["--all"]
+    examples: ["filenote clear", "filenote clear --all"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
-    guard input.options.contains("--all") else {
+    guard input.options.contains(.allVersions) else {
       try store.clearKeepingVersion()
       return .success
     }
@@ -149,7 +144,7 @@ extension Command {
   static let help = Command(
     name: "help", arguments: "[COMMAND]",
     summary: "show this help, or the help of COMMAND",
-    description: nil, examples: [], options: []
+    description: nil, examples: []
   ) { input throws(FilenoteError) in
     guard input.words.count <= 1 else {
       throw .usage("'help' takes one command name at most (see 'filenote --help')")

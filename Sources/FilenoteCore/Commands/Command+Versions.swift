@@ -20,8 +20,7 @@ extension Command {
       With no versions kept, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
       """,
-    examples: ["filenote history", "filenote history | head -3"],
-    options: []
+    examples: ["filenote history", "filenote history | head -3"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
@@ -45,8 +44,7 @@ extension Command {
       The note it replaces becomes version 1, so a second 'undo' redoes. Like
       every save it is atomic and durable. It says 'Restored version 1.'
       """,
-    examples: ["filenote undo"],
-    options: []
+    examples: ["filenote undo"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     try input.store().restoreVersion(1)
@@ -63,8 +61,7 @@ extension Command {
       The note it replaces becomes version 1. Like every save it is atomic and
       durable. It says 'Restored version N.'
       """,
-    examples: ["filenote restore 3", "filenote show 3 && filenote restore 3"],
-    options: []
+    examples: ["filenote restore 3", "filenote show 3 && filenote restore 3"]
   ) { input throws(FilenoteError) in
     guard input.words.count == 1 else {
       throw .usage("'restore' takes one version number (see 'filenote history')")

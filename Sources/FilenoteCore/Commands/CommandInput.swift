@@ -5,7 +5,7 @@ struct CommandInput {
   /// The words after the command's name, as raw bytes.
   let words: [[UInt8]]
   /// The command's own options that were given (see `Command.options`).
-  let options: [String]
+  let options: [Option.Given]
   /// `--file PATH`, when given.
   let file: String?
   let environment: Environment

@@ -77,7 +77,7 @@ struct EditingPrompt {
             session.finish(saying: "Nothing changed.")
             return .success
           }
-          if session.confirm(Self.question) {
+          if session.confirm(.overwrite) {
             expected = nil
             pendingSubmit = true
           }
@@ -106,7 +106,7 @@ struct EditingPrompt {
           }
           // Asked again at every Enter while the file differs from what was
           // agreed to: "y" agrees to replace the version the check found.
-          if session.confirm(Self.question) {
+          if session.confirm(.overwrite) {
             expected = current
             pendingSubmit = true
           }
@@ -124,8 +124,6 @@ struct EditingPrompt {
       }
     }
   }
-
-  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
 
   /// Ctrl-X Ctrl-E: the line in the user's editor (see `EditorHandOff`);
   /// its text when it exits 0 and that is UTF-8, else why the line stays.

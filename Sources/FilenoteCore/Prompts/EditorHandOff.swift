@@ -1,4 +1,5 @@
 import SystemCalls
+import TerminalSession
 
 // Handing text to the user's editor, as `crontab -e` and `git commit` do:
 //
@@ -148,10 +149,13 @@ final class EditorHandOff {
   }
 
   /// Writes `question` on `output` and reads the answer from `terminal`
-  /// (in its own line mode): true only for a line that is "y" or "yes" (any
-  /// case). End of input, a signal (Ctrl-C) or a failure is no answer: false.
-  func confirm(_ question: String, on terminal: FileDescriptor, output: FileDescriptor) -> Bool {
-    try? output.writeAll(question)
+  /// (in its own line mode): true only for a line that is yes
+  /// (`YesNoQuestion.isYes`). End of input, a signal (Ctrl-C) or a failure
+  /// is no answer: false.
+  func confirm(
+    _ question: YesNoQuestion, on terminal: FileDescriptor, output: FileDescriptor
+  ) -> Bool {
+    try? output.writeAll(question.text)
     var line: [UInt8] = []
     while termination == nil {
       let ready =
@@ -162,10 +166,7 @@ final class EditorHandOff {
       var byte: UInt8 = 0
       let count = withUnsafeMutableBytes(of: &byte) { try? terminal.read(into: $0) }
       guard let count, count > 0 else { break }
-      if byte == UInt8(ascii: "\n") {
-        let answer = String(decoding: line, as: UTF8.self).lowercased()
-        return answer == "y" || answer == "yes"
-      }
+      if byte == UInt8(ascii: "\n") { return YesNoQuestion.isYes(line) }
       line.append(byte)
     }
     // The answer never came: end the question's line.

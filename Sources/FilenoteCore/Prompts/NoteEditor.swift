@@ -46,7 +46,7 @@ struct NoteEditor {
         say("Saved.")
         return .success
       }
-      if handOff.confirm(EditingPrompt.question, on: terminal, output: output) {
+      if handOff.confirm(.overwrite, on: terminal, output: output) {
         expected = current
         continue
       }

@@ -1,4 +1,5 @@
 import SystemCalls
+import TerminalSession
 
 /// The prompt for a terminal that cannot move its cursor (`TERM=dumb` or
 /// unset): it shows the note, reads one line in the terminal's own line
@@ -8,8 +9,6 @@ struct PlainPrompt {
   /// Where the prompt writes (see `Prompt.openTerminal()`); the line is
   /// read from standard input.
   let terminal: FileDescriptor
-
-  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
 
   func run() throws(FilenoteError) -> ExitCode {
     var note = try store.read()
@@ -38,9 +37,9 @@ struct PlainPrompt {
       // under the writer lock, and the question asked outside it.
       var expected = note?.version
       while let current = try saveUnlessChanged(line, expected: expected) {
-        write(Self.question)
+        write(YesNoQuestion.overwrite.text)
         switch try readLine() {
-        case .line(let answer) where Self.isYes(answer):
+        case .line(let answer) where YesNoQuestion.isYes(answer):
           expected = current  // agreed to replace this one, and only this one
         case .line:
           // Show what is on disk now; the next line is checked against it.
@@ -67,14 +66,6 @@ struct PlainPrompt {
       try locked.save(bytes: line)
       return nil
     }
-  }
-
-  /// "y" or "yes" in any case, blanks around allowed; anything else is no.
-  private static func isYes(_ answer: [UInt8]) -> Bool {
-    let words = answer.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard words.count == 1 else { return false }
-    let word = String(decoding: words[0], as: UTF8.self).lowercased()
-    return word == "y" || word == "yes"
   }
 
   private func cancel(_ status: ExitCode) -> ExitCode {

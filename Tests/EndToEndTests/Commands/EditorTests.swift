@@ -447,7 +447,7 @@ struct EditorTests {
     /// `filenote edit` on "note" with an editor that writes "mine" once
     /// another filenote has saved "theirs": waits for the question and
     /// returns the run and the file the editor wrote.
-    private func askedAfterAnotherSave(
+    func askedAfterAnotherSave(
       _ editors: ScriptedEditors
     ) throws -> (run: PromptTests.ShellRun, file: String) {
       try editors.home.writeNote("note")

@@ -136,7 +136,7 @@ extension PromptTests {
 
     /// The plain prompt open on "mine", another filenote saving over it,
     /// and a typed line: the question is asked and nothing is saved yet.
-    private func askedAfterAnotherSave(home: TemporaryHome) throws -> TmuxSession {
+    func askedAfterAnotherSave(home: TemporaryHome) throws -> TmuxSession {
       try home.writeNote("mine")
       let session = try openPlainPrompt(home: home, term: "dumb")
       try home.run("save", "update from a script").expectSuccess()
