@@ -48,6 +48,10 @@ public final class EditingSession {
   /// Keys typed while the terminal was being asked how wide it draws some
   /// characters, handed out (in order) before anything read after them.
   private var heldKeys: [Key] = []
+  /// Runs when SIGTERM, SIGHUP or SIGINT from outside ends the session,
+  /// with the terminal restored, just before the process dies of the
+  /// signal: the last chance to keep the line (see `line`).
+  public var beforeTermination: (() -> Void)?
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
   /// on `output`, and enters raw mode.
@@ -61,6 +65,10 @@ public final class EditingSession {
   /// The descriptor of the terminal, for a child process that should run
   /// in its foreground (see `ChildProcess.spawn(_:arguments:foregroundOf:)`).
   public var terminalDescriptor: FileDescriptor { terminal.input }
+
+  /// The UTF-8 of the line being edited, as Enter would give it: what must
+  /// not be lost when the session ends another way.
+  public var line: [UInt8] { state.buffer.utf8Bytes }
 
   // MARK: - What a caller asks for
 
@@ -197,6 +205,22 @@ public final class EditingSession {
     if let message { say(message) }
   }
 
+  /// Puts the terminal back in raw mode after `finish(saying:)`, for a
+  /// caller that stays in the prompt after all (a save that failed):
+  /// `readLineAgain` then goes on with the line as it was, drawn afresh.
+  public func reopen() throws(TerminalError) {
+    try terminal.enterRawMode()
+  }
+
+  /// Puts `versions` (newest first) where Up and Ctrl-R reach from now on,
+  /// with `hints` for the line (`hints[0]`) and for each of them (see
+  /// `readLine`); the line on screen becomes the line being edited (see
+  /// `EditState.replaceVersions(with:)`).
+  public func replaceVersions(_ versions: [String], hints: [Hint]) {
+    state.replaceVersions(with: versions)
+    screen.show(hints, dimmed: screen.isDimmed)
+  }
+
   /// A line on the terminal, after the editor is gone.
   public func say(_ message: String) {
     try? terminal.write(Array((message + "\n").utf8))
@@ -243,6 +267,8 @@ public final class EditingSession {
       try redrawInPlace()
     case .signal(.terminationRequested(let signalNumber)):
       try? terminal.write(TerminalCode.newLine)
+      terminal.restore()
+      beforeTermination?()
       terminal.terminate(by: signalNumber)
     }
     return []

@@ -240,6 +240,19 @@ public struct EditState: Sendable {
     cursor = buffer.count
   }
 
+  /// Puts `versions` (newest first) where Up, Down, Ctrl-R and Ctrl-S reach
+  /// from now on (after a save found the note changed on disk: what is
+  /// there now). The line on screen, with its cursor and undo steps,
+  /// becomes the line being edited, entry 0; edits made to the other
+  /// entries are dropped, as readline drops them at accept-line.
+  public mutating func replaceVersions(with versions: [String]) {
+    search = nil
+    lastAction = .other
+    browser = HistoryBrowser(line: buffer, versions: versions)
+    // So that leaving the line keeps its undo steps with it.
+    isEntryEdited = true
+  }
+
   /// Inserts typed text in undo steps of at most `typingRunLimit`
   /// Characters, continuing the run of typing before it: however the keys
   /// arrive (one per read, or many in one when typing fast or when a

@@ -24,7 +24,8 @@ public struct PromptScreen: Sendable {
   /// `hints[k]` is shown while entry `k` is on screen; an entry without one
   /// shows `hints[0]`.
   private var hints: [Hint] = []
-  private var isDimmed = false
+  /// Whether the hint is drawn dim (see `show(_:dimmed:)`).
+  public private(set) var isDimmed = false
   /// The hint row as last drawn; nil when it may not be on screen as drawn.
   private var drawnHint: DrawnHint?
   /// The width the rows were last drawn at; 0 before the first draw.
