@@ -49,8 +49,11 @@ public final class EditingSession {
   /// characters, handed out (in order) before anything read after them.
   private var heldKeys: [Key] = []
   /// Runs when SIGTERM, SIGHUP or SIGINT from outside ends the session,
-  /// with the terminal restored, just before the process dies of the
-  /// signal: the last chance to keep the line (see `line`).
+  /// just before the terminal is restored and the process dies of the
+  /// signal: the last chance to keep what was typed (see `unsavedEdits`).
+  /// Signals are still caught meanwhile, so a second one (a closing
+  /// terminal sends SIGHUP and SIGCONT, then maybe SIGTERM) cannot cut it
+  /// short.
   public var beforeTermination: (() -> Void)?
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
@@ -66,9 +69,9 @@ public final class EditingSession {
   /// in its foreground (see `ChildProcess.spawn(_:arguments:foregroundOf:)`).
   public var terminalDescriptor: FileDescriptor { terminal.input }
 
-  /// The UTF-8 of the line being edited, as Enter would give it: what must
-  /// not be lost when the session ends another way.
-  public var line: [UInt8] { state.buffer.utf8Bytes }
+  /// What the user typed that is not saved (see `EditState.unsavedEdits`):
+  /// what must not be lost when the session ends another way than a save.
+  public var unsavedEdits: [UInt8]? { state.unsavedEdits }
 
   // MARK: - What a caller asks for
 
@@ -267,7 +270,6 @@ public final class EditingSession {
       try redrawInPlace()
     case .signal(.terminationRequested(let signalNumber)):
       try? terminal.write(TerminalCode.newLine)
-      terminal.restore()
       beforeTermination?()
       terminal.terminate(by: signalNumber)
     }

@@ -114,6 +114,17 @@ import Testing
       #expect(state.text == "milk tea", "its undo steps came along")
     }
 
+    @Test func whatIsUnsavedIsTheEditedLineOrTheLineTheEditorOpenedWithAsEdited() {
+      var state = HistoryTests.browsing()
+      #expect(state.unsavedEdits == nil)
+      state.press(.control("p"))
+      #expect(state.unsavedEdits == nil, "a version recalled as it is loses nothing")
+      state.press(.text("!"))
+      #expect(state.unsavedEdits == Array("milk tea!".utf8))
+      state.press(.control("n"), .text("?"), .control("p"), .control("p"))
+      #expect(state.unsavedEdits == Array("shopping?".utf8), "the line, as edited and left")
+    }
+
     @Test func theKillRingIsSharedByAllEntries() {
       var state = HistoryTests.browsing()
       state.press(.control("u"), .control("p"), .control("y"))

@@ -156,8 +156,8 @@ private struct Prompt {
   }
 
   static let noteHint = Hint(
-    subject: "~/Documents/datafile.dat", essentials: ["Enter saves", "Ctrl-C cancels"],
-    extras: ["Ctrl-X Ctrl-E: editor"])
+    subject: "~/Documents/datafile.dat",
+    details: ["Enter saves", "Ctrl-C cancels", "Ctrl-X Ctrl-E: editor"])
 
   mutating func press(_ key: Key) {
     _ = state.handle(key)

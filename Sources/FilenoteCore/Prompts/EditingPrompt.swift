@@ -28,11 +28,11 @@ struct EditingPrompt {
       Self.edit(text, on: keys, drawingOn: output, environment: environment)
     }
     // What the user typed is never lost: however the prompt ends without
-    // saving the line, a line that holds something the note does not is
+    // saving, an edited line that holds something the note does not is
     // kept in a private file, and the message names it.
     let opened = note?.bytes ?? []
     let keeping = { [unowned session] (cause: FilenoteError?) -> FilenoteError? in
-      Self.keep(session.line, unlessItIs: opened, after: cause, environment: environment)
+      Self.keep(session.unsavedEdits, unlessItIs: opened, after: cause, environment: environment)
     }
     session.beforeTermination = { keeping(nil).map(Filenote.report) }
 
@@ -169,23 +169,26 @@ struct EditingPrompt {
       hints.append(
         Hint(
           subject: "the note on disk",
-          essentials: [Self.minute(onDisk.version.modified.seconds), "Enter saves it"],
-          extras: ["Down: newer", "Ctrl-C cancels"]))
+          details: [
+            Self.minute(onDisk.version.modified.seconds), "Enter saves it", "Down: newer",
+            "Ctrl-C cancels",
+          ]))
     }
     texts += versions.map(\.text)
     hints += versions.map(hint)
     session.replaceVersions(texts, hints: [hint(versionsKept: !texts.isEmpty)] + hints)
   }
 
-  /// The error to report when the prompt ends without saving `line`: when
-  /// it holds text the note it opened with (`opened`) does not, it is kept
-  /// in a private file the error names (see `PrivateTextFile.keep`), after
-  /// `cause`; otherwise `cause` alone.
+  /// The error to report when the prompt ends without saving `line` (what
+  /// the user typed, nil when nothing): when it holds text the note it
+  /// opened with (`opened`) does not, it is kept in a private file the
+  /// error names (see `PrivateTextFile.keep`), after `cause`; otherwise
+  /// `cause` alone.
   private static func keep(
-    _ line: [UInt8], unlessItIs opened: [UInt8], after cause: FilenoteError?,
+    _ line: [UInt8]?, unlessItIs opened: [UInt8], after cause: FilenoteError?,
     environment: Environment
   ) -> FilenoteError? {
-    guard !line.isEmpty, line != opened else { return cause }
+    guard let line, !line.isEmpty, line != opened else { return cause }
     return PrivateTextFile.keep(line, after: cause, environment: environment)
   }
 
@@ -225,8 +228,9 @@ struct EditingPrompt {
       path = "~" + path.dropFirst(home.count)
     }
     return Hint(
-      subject: path.replacingControlCharacters(), essentials: ["Enter saves", "Ctrl-C cancels"],
-      extras: (versionsKept ? ["Up/Ctrl-R: versions"] : []) + ["Ctrl-X Ctrl-E: editor"])
+      subject: path.replacingControlCharacters(),
+      details: ["Enter saves", "Ctrl-C cancels"] + (versionsKept ? ["Up/Ctrl-R: versions"] : [])
+        + ["Ctrl-X Ctrl-E: editor"])
   }
 
   /// The line above a version recalled with Up or Ctrl-R: which one, and
@@ -234,8 +238,7 @@ struct EditingPrompt {
   private func hint(_ version: FileStore.VersionText) -> Hint {
     Hint(
       subject: "version \(version.number)",
-      essentials: [Self.minute(version.saved), "Enter saves it"],
-      extras: ["Down: newer", "Ctrl-C cancels"])
+      details: [Self.minute(version.saved), "Enter saves it", "Down: newer", "Ctrl-C cancels"])
   }
 
   /// `YYYY-MM-DD HH:MM` in local time.

@@ -69,6 +69,16 @@ public struct EditState: Sendable {
   /// Whether the text is empty.
   public var isEmpty: Bool { buffer.isEmpty }
 
+  /// What would be lost if the prompt ended now without saving, as UTF-8:
+  /// the line on screen when it was edited since the editor moved to it,
+  /// else the line the prompt opened with when it was edited and left; nil
+  /// when nothing was edited (a version recalled as it is loses nothing).
+  public var unsavedEdits: [UInt8]? {
+    if isEntryEdited { return buffer.utf8Bytes }
+    if browser.wasEdited(0) { return Array(browser.text(of: 0).utf8) }
+    return nil
+  }
+
   /// Which entry is on screen: 0 for the line the prompt opened with, `k`
   /// for version `k`. During a search, the entry the search left off from.
   public var historyPosition: Int { browser.position }

@@ -7,27 +7,24 @@
 ///
 /// The shortest useful form comes first. Room is given, in this order, to
 /// the tail of the subject (a path's last name, behind `…/`; a subject that
-/// does not fit even so keeps its last columns behind `…`), to each
-/// essential, to the whole subject (or the longest tail of it, cut at a
-/// `/`, that still fits), and to each extra. Whatever does not fit is left
-/// out whole, so a later, shorter piece may still find room. The pieces are
-/// shown in the order subject, essentials, extras, joined by ` · `.
+/// does not fit even so keeps its last columns behind `…`), to each detail
+/// (the keys), and then to the whole subject, or the longest tail of it cut
+/// at a `/` that still fits. A detail that does not fit is left out whole,
+/// so a later, shorter one may still find room. The pieces are shown in the
+/// order subject, details, joined by ` · `.
 public struct Hint: Equatable, Sendable {
   /// What the line holds: the note's path, or which version it is.
   public var subject: String
-  /// What matters most after the subject: how to save and cancel.
-  public var essentials: [String]
-  /// What is shown when there is room even for the whole subject: the
-  /// other keys.
-  public var extras: [String]
+  /// What follows the subject, most useful first: how to save and cancel,
+  /// the other keys.
+  public var details: [String]
 
   /// Between two pieces.
   public static let separator = " · "
 
-  public init(subject: String, essentials: [String] = [], extras: [String] = []) {
+  public init(subject: String, details: [String] = []) {
     self.subject = subject
-    self.essentials = essentials
-    self.extras = extras
+    self.details = details
   }
 
   /// The hint as it fits a terminal `width` columns wide (0: unknown, as
@@ -38,13 +35,12 @@ public struct Hint: Equatable, Sendable {
     let forms = Self.forms(of: subject)
     var subject = forms[0]
     if subject.columns > room { subject = Self.lastColumns(of: self.subject, fitting: room) }
-    var essentials: [Piece] = []
-    var extras: [Piece] = []
-    func columns() -> Int { Self.columns(of: [subject] + essentials + extras) }
+    var details: [Piece] = []
+    func columns() -> Int { Self.columns(of: [subject] + details) }
 
-    for text in self.essentials {
-      essentials.append(Piece(text))
-      if columns() > room { essentials.removeLast() }
+    for text in self.details {
+      details.append(Piece(text))
+      if columns() > room { details.removeLast() }
     }
     let shortest = subject
     for form in forms.reversed() where form.columns > shortest.columns {
@@ -52,11 +48,7 @@ public struct Hint: Equatable, Sendable {
       if columns() <= room { break }
       subject = shortest
     }
-    for text in self.extras {
-      extras.append(Piece(text))
-      if columns() > room { extras.removeLast() }
-    }
-    return ([subject] + essentials + extras).lazy.map(\.text).filter { !$0.isEmpty }
+    return ([subject] + details).lazy.map(\.text).filter { !$0.isEmpty }
       .joined(separator: Self.separator)
   }
 

@@ -128,11 +128,14 @@ extension PromptTests {
       Self.expectPrivate(path)
     }
 
-    @Test("an unedited line is not kept: there is nothing to lose")
+    @Test("an unedited line, or a version recalled as it is, is not kept: there is nothing to lose")
     func nothingToKeep() throws {
-      let home = try TemporaryHome()
+      let home = try TemporaryHome.saving("old", "note")
       let folder = try Self.temporaryFolder(of: home)
-      let session = try home.openPrompt(on: "note", environment: ["TMPDIR": folder])
+      let session = try home.openPrompt(on: nil, environment: ["TMPDIR": folder])
+      try session.waitForEditLine("> note|")
+      try session.send(keys: "Up")
+      try session.waitForEditLine("> old|")
 
       #expect(kill(try session.processID(), SIGTERM) == 0)
 

@@ -17,7 +17,7 @@ struct PromptTests {
   /// The hint of the default note with no versions kept, cut for a
   /// terminal `columns` wide (the widths the tests use), as the man page's
   /// DESCRIPTION says: the path's tail first, then the keys, then the
-  /// whole path, then the other keys.
+  /// whole path.
   static func hint(columns: Int) -> String {
     switch columns {
     case 12: return "…tafile.dat"
@@ -27,7 +27,8 @@ struct PromptTests {
     case 29...38: return "…/datafile.dat · Enter saves"
     case 39...45: return "~/Documents/datafile.dat · Enter saves"
     case 46...55: return "…/datafile.dat · Enter saves · Ctrl-C cancels"
-    case 56...79: return "~/Documents/datafile.dat · Enter saves · Ctrl-C cancels"
+    case 56...69: return "~/Documents/datafile.dat · Enter saves · Ctrl-C cancels"
+    case 70...79: return "…/datafile.dat · Enter saves · Ctrl-C cancels · Ctrl-X Ctrl-E: editor"
     case 80...: return hint
     default: preconditionFailure("no hint written down for \(columns) columns")
     }
