@@ -13,6 +13,6 @@ extension YesNoQuestion {
         "The note was changed on disk since you opened it. Overwrite it? [y/N] ")
     }
     return YesNoQuestion(
-      "The note was changed on disk. Overwrite it, keeping it as version 1? [y/N] ")
+      "The note was changed on disk. Overwrite it (kept as version 1)? [y/N] ")
   }
 }

@@ -6,7 +6,7 @@ extension PromptTests {
   struct Conflict {
     /// Asked when the note on disk will be kept as version 1 if overwritten.
     static let question =
-      "The note was changed on disk. Overwrite it, keeping it as version 1? [y/N]"
+      "The note was changed on disk. Overwrite it (kept as version 1)? [y/N]"
     /// Asked when there is no note on disk to keep (another filenote
     /// cleared it), or versions are not kept.
     static let questionKeepingNothing =

@@ -51,7 +51,7 @@ extension PromptTests {
       try home.run("save", "theirs").expectSuccess()
       try run.session.send(keys: "Enter")
       try run.session.waitFor("the question") {
-        $0.text.contains("Overwrite it, keeping it as version 1? [y/N]")
+        $0.text.contains("Overwrite it (kept as version 1)? [y/N]")
       }
 
       #expect(kill(try run.filenoteProcessID(), SIGTERM) == 0)
