@@ -98,7 +98,7 @@ public final class EditingSession {
   public func readLineAgain() throws(TerminalError) -> LineEnding {
     isEditingLine = true
     defer { isEditingLine = false }
-    try draw { $0.renderAfresh($1, width: $2) }
+    try drawHintAndLine()
     while true {
       guard let keys = try nextKeys() else { return .endOfInput }
       var changed = false
@@ -114,7 +114,7 @@ public final class EditingSession {
         case .endOfInput: ending = .endOfInput
         case .redrawScreen:
           try terminal.write(TerminalCode.clearScreen)
-          try draw { $0.renderAfresh($1, width: $2) }
+          try drawHintAndLine()
           continue
         case .suspend:
           try suspend()
@@ -278,24 +278,17 @@ public final class EditingSession {
 
   // MARK: - Drawing
 
-  /// Brings the hint and the line up to date after a key.
+  /// Brings the hint and the line up to date at the terminal's width now
+  /// (see `PromptScreen.render`), after asking the terminal how wide it
+  /// draws the kinds of character (see `WidthKind`) the line would have
+  /// drawn at a guessed width: a render is tried on a copy of the screen,
+  /// and only a render with nothing left to guess is kept. A line without
+  /// such characters costs nothing more; each kind is asked once.
   private func draw() throws(TerminalError) {
-    try draw { $0.render($1, width: $2) }
-  }
-
-  /// Writes what `render` makes of the state at the terminal's width now,
-  /// after asking the terminal how wide it draws the kinds of character
-  /// (see `WidthKind`) it would have drawn at a guessed width: a render is
-  /// tried on a copy of the screen, and only a render with nothing left to
-  /// guess is kept. A line without such characters costs nothing more; each
-  /// kind is asked once.
-  private func draw(
-    _ render: (inout PromptScreen, EditState, Int) -> [UInt8]
-  ) throws(TerminalError) {
     let width = terminal.size.columns
     while true {
       var trial = screen
-      let bytes = render(&trial, state, width)
+      let bytes = trial.render(state, width: width)
       let kinds = trial.unmeasuredKinds
       if kinds.isEmpty || width < WidthProbe.minimumColumns {
         screen = trial
@@ -309,10 +302,11 @@ public final class EditingSession {
   }
 
   /// The hint and the line drawn again where the terminal put them at its
-  /// new width (see `PromptScreen.renderInPlace`): only those rows, never the
-  /// screen above them.
+  /// new width (see `PromptScreen.renderHintInPlace`): only those rows, never
+  /// the screen above them.
   private func redrawAfterResize() throws(TerminalError) {
-    try draw { $0.renderInPlace($1, width: $2) }
+    try terminal.write(screen.renderHintInPlace(state, width: terminal.size.columns))
+    try draw()
   }
 
   /// Ctrl-Z, or SIGTSTP from outside: leave the line, stop, and draw what
@@ -334,7 +328,8 @@ public final class EditingSession {
 
   /// The hint and, below it, the line, from the start of the cursor's row.
   private func drawHintAndLine() throws(TerminalError) {
-    try draw { $0.renderAfresh($1, width: $2) }
+    try terminal.write(screen.renderHintAfresh(state, width: terminal.size.columns))
+    try draw()
   }
 
   /// Draws what is shown again where it is, the cursor being on its last

@@ -152,7 +152,8 @@ private struct Prompt {
     screen.show(
       [Self.noteHint] + versions.indices.map { Hint(subject: "version \($0 + 1)") },
       dimmed: true)
-    terminal.apply(screen.renderAfresh(state, width: width))
+    terminal.apply(screen.renderHintAfresh(state, width: width))
+    terminal.apply(screen.render(state, width: width))
   }
 
   static let noteHint = Hint(
@@ -166,7 +167,8 @@ private struct Prompt {
 
   mutating func resize(to width: Int) {
     terminal.resize(to: width)
-    terminal.apply(screen.renderInPlace(state, width: width))
+    terminal.apply(screen.renderHintInPlace(state, width: width))
+    terminal.apply(screen.render(state, width: width))
   }
 }
 
@@ -183,7 +185,8 @@ private struct Prompt {
     var screen = PromptScreen(prompt: "> ")
     var state = EditState(text: "note")
     screen.show([Prompt.noteHint], dimmed: false)
-    _ = screen.renderAfresh(state, width: 80)
+    _ = screen.renderHintAfresh(state, width: 80)
+    _ = screen.render(state, width: 80)
     _ = state.handle(.text("!"))
     let bytes = String(decoding: screen.render(state, width: 80), as: UTF8.self)
     #expect(!bytes.contains("datafile"), "the hint is not written again: \(bytes.debugDescription)")

@@ -58,10 +58,11 @@ public struct PromptScreen: Sendable {
   /// Bytes that bring both rows up to date, the cursor being on the edit
   /// line: the line as `Renderer.render(_:width:)` draws it, and the hint
   /// above it only when another entry is on screen. When the width is not
-  /// the one last drawn at, both rows are drawn again in place instead.
+  /// the one last drawn at, both rows are drawn again in place instead
+  /// (`renderHintInPlace`, then the line).
   public mutating func render(_ state: EditState, width: Int) -> [UInt8] {
     if drawnWidth != 0 && width != drawnWidth {
-      return renderInPlace(state, width: width)
+      return renderHintInPlace(state, width: width) + render(state, width: width)
     }
     var bytes: [UInt8] = []
     let entry = hintEntry(of: state)
@@ -76,26 +77,31 @@ public struct PromptScreen: Sendable {
     return bytes
   }
 
-  /// Bytes that draw both rows from the start of the cursor's row down:
-  /// below other output (a message, a question), or on a cleared screen.
-  public mutating func renderAfresh(_ state: EditState, width: Int) -> [UInt8] {
-    renderRows(state, width: width, erasingBelowHint: false)
+  /// Bytes that draw the hint from the start of the cursor's row (below
+  /// other output, or on a cleared screen) and go to the start of the row
+  /// below, where `render` then draws the line.
+  ///
+  /// The hint is written before the line is rendered, so that asking the
+  /// terminal how wide it draws a character (which a render may need) is
+  /// done on the line's own row, below a hint already on screen.
+  public mutating func renderHintAfresh(_ state: EditState, width: Int) -> [UInt8] {
+    hintAndNewLine(state, width: width, erasingBelowHint: false)
   }
 
-  /// Bytes that draw both rows again where they are, after the terminal may
-  /// have changed width (a resize; a stop and resume): up to the hint's
-  /// first row as the terminal rewrapped the rows, and from there the hint,
-  /// then everything below it erased, then the line.
+  /// Bytes that go back to where the hint is after the terminal may have
+  /// changed width (a resize; a stop and resume), as the terminal rewrapped
+  /// the rows, draw the hint there, and erase everything below it; `render`
+  /// then draws the line on the row below.
   ///
   /// The hint's row is written over, not erased with the rows below it:
   /// tmux keeps a screen erased from its first row in its history, which
   /// would then hold a stale copy of both rows.
-  public mutating func renderInPlace(_ state: EditState, width: Int) -> [UInt8] {
-    guard drawnWidth > 0, let drawnHint else { return renderAfresh(state, width: width) }
+  public mutating func renderHintInPlace(_ state: EditState, width: Int) -> [UInt8] {
+    guard drawnWidth > 0, let drawnHint else { return renderHintAfresh(state, width: width) }
     let rows = Self.rowsAboveCursor(
       hintColumns: drawnHint.columns, lineColumns: renderer.drawnColumns,
       cursorColumn: renderer.cursorColumn, drawnAt: drawnWidth, now: width)
-    return TerminalCode.cursorUp(rows) + renderRows(state, width: width, erasingBelowHint: true)
+    return TerminalCode.cursorUp(rows) + hintAndNewLine(state, width: width, erasingBelowHint: true)
   }
 
   /// Forgets what is on screen, so the next render draws both rows whole
@@ -128,19 +134,16 @@ public struct PromptScreen: Sendable {
     return hintRows + cursorRow
   }
 
-  /// The hint from the first column of the cursor's row, and the line below
-  /// it; with the rest of the screen below the hint erased first when
-  /// `erasingBelowHint`.
-  private mutating func renderRows(
+  /// The hint from the first column of the cursor's row, then the start of
+  /// the row below, for the line; with the rest of the screen below the
+  /// hint erased when `erasingBelowHint`.
+  private mutating func hintAndNewLine(
     _ state: EditState, width: Int, erasingBelowHint: Bool
   ) -> [UInt8] {
     renderer.invalidate()
-    let bytes =
-      hintRow(hintEntry(of: state), width: width) + TerminalCode.newLine
-      + (erasingBelowHint ? TerminalCode.clearToEndOfScreen : [])
-      + renderer.render(state, width: width)
     drawnWidth = width
-    return bytes
+    return hintRow(hintEntry(of: state), width: width) + TerminalCode.newLine
+      + (erasingBelowHint ? TerminalCode.clearToEndOfScreen : [])
   }
 
   /// The entry whose hint is shown for `state`.

@@ -33,8 +33,9 @@ extension PromptTests {
       let path = home.work + "/list.txt"
       try home.write(Array("from list".utf8), to: path)
 
-      let byFlag = try home.terminal(running: ["--file", path])
-      let byVariable = try home.terminal(environment: ["FILENOTE_FILE": path])
+      // Wide enough for the whole path: a narrower hint keeps its end.
+      let byFlag = try home.terminal(running: ["--file", path], columns: 200)
+      let byVariable = try home.terminal(environment: ["FILENOTE_FILE": path], columns: 200)
 
       for session in [byFlag, byVariable] {
         let screen = try session.waitForEditLine("> from list|")
