@@ -100,21 +100,7 @@ FUSE = ("fat", "exfat", "exfat-umask077", "ntfs", "ntfs-permissions", "bindfs-ch
 # check that fails shows the defect's words, else it is a new failure; a
 # listed check that passes fails the group until its entry is narrowed or
 # removed, so remove an entry once its fix has landed.
-KNOWN_FAILING = [
-    (("fat", "bindfs-chmod-deny"), EVERY_SAVING_CHECK, NO_MODE_CHANGES),
-    (("exfat", "ntfs"), ("save", "modes", "versions", "undo and restore", "clear",
-                         "FILENOTE_VERSIONS=0 clear beside kept versions", "edit", "the prompt",
-                         "four writers with versions", "kill -9 during a large save",
-                         "the README's history recipe"),
-     OPEN_VERSIONS_FOLDER),
-    (("exfat", "ntfs"), ("told when the note cannot be private",), NOT_TOLD),
-    (FUSE, ("four writers", "four writers with versions"), LOCK_RACE),
-    (("tmpfs-full",), ("versions filling the disk: the message says so",
-                       "versions filling the disk: FILENOTE_VERSIONS=0 saves"),
-     VERSIONS_HOLD_THE_SPACE),
-    ("*", ("the README's history recipe",), HISTORY_RECIPE),
-    ("*", ("show 1, undo, restore 1 with no versions name the note",), UNNAMED_NOTE),
-]
+KNOWN_FAILING = []
 
 # Checks whose failure is a race: a run that passes them proves no fix.
 RACES = {"four writers", "four writers with versions"}
@@ -642,7 +628,8 @@ def history_recipe():
     readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
     with open(readme) as file:
         text = file.read()
-    start = text.index("- **`history`**")
+    start = text.find("`history` prints")
+    check(start >= 0, "README.md has no paragraph saying what `history` prints")
     match = re.search(r"\(`sed -E '([^']+)'`\)", text[start:start + 2000])
     check(match, "README.md's history paragraph has no sed -E recipe")
     return match.group(1)
