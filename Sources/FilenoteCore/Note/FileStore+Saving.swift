@@ -71,7 +71,7 @@ extension FileStore {
 
         if replacement == nil {
           let note = try WritableNote(self)
-          if versionCount == 0 { try note.withLock { $0.removeVersionsWhenOff() } }
+          try note.removeVersionsWhenOff()
           replacement = try TemporaryNoteFile(for: note)
         }
         if count >= 2 {

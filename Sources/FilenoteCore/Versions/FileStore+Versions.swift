@@ -147,6 +147,16 @@ extension FileStore {
   }
 }
 
+extension WritableNote {
+  /// `LockedNote.removeVersionsWhenOff()` for a save that does not hold the
+  /// writer lock yet: it takes it only when there is a versions folder.
+  func removeVersionsWhenOff() throws(FilenoteError) {
+    guard versionCount == 0, (try? folder.status(of: VersionStore(of: self).name)) != nil
+    else { return }
+    try withLock { locked in locked.removeVersionsWhenOff() }
+  }
+}
+
 extension LockedNote {
   /// With versions off, removes what was kept before a save writes the new
   /// note, so that a save works on a disk the versions filled. Versions
