@@ -52,5 +52,7 @@ import Testing
     defer { file.close() }
     #expect(try ModeChange.change(file, to: 0o640) == .stored)
     #expect(try FileSystem.status(folder.file("file")).permissions == 0o640)
+    try ModeChange.request(file, 0o600)
+    #expect(try FileSystem.status(folder.file("file")).permissions == 0o600)
   }
 }

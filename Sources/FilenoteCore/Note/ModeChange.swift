@@ -23,6 +23,15 @@ enum ModeChange: Equatable {
     error == .noFunction || error == .notPermitted || error == .notSupported
   }
 
+  /// Gives the file open at `descriptor` `permissions` where the file system
+  /// can: its refusal is not an error. `change(_:to:)` without asking what
+  /// came of it (and without its `fstat`, on the way of every save).
+  static func request(_ descriptor: FileDescriptor, _ permissions: UInt32) throws(Errno) {
+    do { try descriptor.changePermissions(permissions) } catch {
+      guard isRefusal(error) else { throw error }
+    }
+  }
+
   /// Gives the file open at `descriptor` `permissions`, and says whether the
   /// file system kept them. A refusal of a file system that cannot change
   /// modes is not an error; any other failure is.

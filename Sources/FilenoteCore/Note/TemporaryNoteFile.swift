@@ -137,7 +137,7 @@ final class TemporaryNoteFile {
     do {
       if let existing {
         // A file system that cannot change modes keeps the one it gave.
-        _ = try ModeChange.change(descriptor, to: existing.permissions)
+        try ModeChange.request(descriptor, existing.permissions)
         if existing.owner != CurrentProcess.effectiveUser
           || existing.group != CurrentProcess.effectiveGroup
         {

@@ -143,7 +143,7 @@ final class VersionWriter {
       defer { folder.close() }
       // Where the file system cannot narrow it, `VersionStore.open()` judges
       // the folder as it is.
-      _ = try ModeChange.change(folder, to: 0o700)
+      try ModeChange.request(folder, 0o700)
     } catch {
       throw .cannotKeepVersion(path: store.path, errno: error)
     }
@@ -261,7 +261,7 @@ final class VersionWriter {
     do throws(Errno) {
       let fd = try folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
-      _ = try ModeChange.change(fd, to: permissions)
+      try ModeChange.request(fd, permissions)
       try fd.sync()
     } catch {
       throw .system(.save, .file(file), errno: error)
