@@ -143,7 +143,13 @@ struct VersionStore {
       ModeChange.versionsFolderMayBeUsed(
         folder: info.permissions, note: beside, narrowing: .refused)
     else { return false }
-    guard let narrowing = try? ModeChange.change(folder, to: 0o700) else { return false }
+    let narrowing: ModeChange
+    do { narrowing = try ModeChange.change(folder, to: 0o700) } catch {
+      // A read-only mount cannot narrow it either, and nothing can be put
+      // in it there: `history` and `show N` of a stick mounted read-only.
+      guard error == .readOnlyFileSystem else { return false }
+      narrowing = .refused
+    }
     if narrowing == .stored { try? folder.changePermissions(info.permissions) }
     return ModeChange.versionsFolderMayBeUsed(
       folder: info.permissions, note: beside, narrowing: narrowing)
