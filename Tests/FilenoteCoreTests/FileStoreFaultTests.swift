@@ -21,6 +21,15 @@ import Testing
     return process.terminationStatus
   }
 
+  /// Makes the folder `path` and mounts a new tmpfs of `size` on it (the
+  /// caller unmounts it).
+  static func mountTmpfs(size: String, on path: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try #require(
+      try run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", path) == 0,
+      "mounting needs root")
+  }
+
   @Test func aReadOnlyFolderLeavesTheOldNoteIntact() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
@@ -42,11 +51,7 @@ import Testing
 
   @Test func aFullDiskLeavesTheOldNoteIntactAndNoTemporaryFile() throws {
     let folder = TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.file("notes"), withIntermediateDirectories: true)
-    try #require(
-      try Self.run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.file("notes")) == 0,
-      "mounting needs root")
+    try Self.mountTmpfs(size: "64k", on: folder.file("notes"))
     defer { _ = try? Self.run("umount", folder.file("notes")) }
     let store = FileStore(path: folder.file("notes/datafile.dat"))
     try store.save("old note")
@@ -62,11 +67,7 @@ import Testing
 
   @Test func aDiskFullOfVersionsSaysSoAndSavingWithVersionsOffRemovesThemFirst() throws {
     let folder = TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.file("notes"), withIntermediateDirectories: true)
-    try #require(
-      try Self.run("mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", folder.file("notes")) == 0,
-      "mounting needs root")
+    try Self.mountTmpfs(size: "256k", on: folder.file("notes"))
     defer { _ = try? Self.run("umount", folder.file("notes")) }
     var store = FileStore(path: folder.file("notes/datafile.dat"))
     for letter in ["a", "b", "c"] { try store.save(String(repeating: letter, count: 60_000)) }
