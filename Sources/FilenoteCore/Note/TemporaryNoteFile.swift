@@ -130,9 +130,14 @@ final class TemporaryNoteFile {
     replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
   ) throws(FilenoteError) {
     let existing = try note.replaceableStatus()
+    // Open to others although a new note asked for 0600: the file system
+    // cannot store modes, and the user is told once, by the save that
+    // creates the note.
+    var openMode: UInt32?
     do {
       if let existing {
-        try descriptor.changePermissions(existing.permissions)
+        // A file system that cannot change modes keeps the one it gave.
+        try ModeChange.request(descriptor, existing.permissions)
         if existing.owner != CurrentProcess.effectiveUser
           || existing.group != CurrentProcess.effectiveGroup
         {
@@ -141,7 +146,11 @@ final class TemporaryNoteFile {
         }
       } else {
         // An explicit mode, because the umask may have narrowed 0600 at creation.
-        try descriptor.changePermissions(0o600)
+        if try ModeChange.change(descriptor, to: 0o600) != .stored,
+          let shown = try? descriptor.status().permissions, ModeChange.isOpenToOthers(shown)
+        {
+          openMode = shown
+        }
       }
       try descriptor.sync()
     } catch {
@@ -163,6 +172,10 @@ final class TemporaryNoteFile {
     note.target.syncFolderAfterChange()
     isArmed = false
     RemovalOnSignal.disarm(completed: true)
+    if let openMode {
+      Filenote.report(
+        .noteNotPrivate(folder: note.target.location.folderPath, permissions: openMode))
+    }
   }
 
   /// `commit()` with the note it replaces kept as a version (see

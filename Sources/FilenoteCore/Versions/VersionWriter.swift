@@ -141,7 +141,9 @@ final class VersionWriter {
       let folder = try store.noteFolder.open(
         store.name, .readOnly, options: [.directory, .noFollow])
       defer { folder.close() }
-      try folder.changePermissions(0o700)
+      // Where the file system cannot narrow it, `VersionStore.open()` judges
+      // the folder as it is.
+      try ModeChange.request(folder, 0o700)
     } catch {
       throw .cannotKeepVersion(path: store.path, errno: error)
     }
@@ -259,7 +261,7 @@ final class VersionWriter {
     do throws(Errno) {
       let fd = try folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
-      try fd.changePermissions(permissions)
+      try ModeChange.request(fd, permissions)
       try fd.sync()
     } catch {
       throw .system(.save, .file(file), errno: error)
