@@ -84,10 +84,11 @@ def copy_state(state):
             for number, (kind, mode, payload, attributes) in state.items()}
 
 
-def snapshot(folder):
+def snapshot(folder, first=ROOT + 1):
     """The state of a real folder tree (every file read whole), and for each
-    inode number given out, the (device, inode) it stands for. Hard links
-    within the tree are one inode."""
+    inode number given out, the (device, inode) it stands for. The folder
+    itself is ROOT, the others are numbered from `first`. Hard links within
+    the tree are one inode."""
     state = {}
     identity = {}
     by_file = {}
@@ -95,7 +96,7 @@ def snapshot(folder):
     def number_of(info):
         key = (info.st_dev, info.st_ino)
         if key not in by_file:
-            by_file[key] = ROOT if not by_file else len(by_file) + 1
+            by_file[key] = ROOT if not by_file else first + len(by_file) - 1
         return by_file[key]
 
     def visit(path, info):
@@ -587,8 +588,8 @@ class Plan:
     def choices(self, rng, limit):
         """Up to `limit` choices of pending units, each a crash state the
         model allows: all of them when there are no more than `limit`, else
-        the two extremes, the in-order prefixes (spread evenly when too many)
-        and a seeded random sample."""
+        the two extremes, prefixes and suffixes of the pending changes
+        (spread evenly when too many) and a seeded random sample."""
         if self.count() <= limit:
             yield from self._every_choice()
             return
@@ -596,10 +597,15 @@ class Plan:
         yield ()
         yield tuple(pending)
         budget = limit - 2
-        steps = min(len(pending) - 1, budget // 2)
-        for step in range(1, steps + 1):
-            yield tuple(pending[:step * len(pending) // (steps + 1)])
-        for _ in range(budget - steps):
+        # Suffixes (the later changes without the earlier: a reordering,
+        # the last change alone first) and in-order prefixes (what a disk
+        # writing back in order keeps), then a random sample.
+        steps = min(len(pending) - 1, max(1, budget // 3))
+        sizes = sorted({1} | {step * len(pending) // steps for step in range(1, steps)})
+        for size in sizes:
+            yield tuple(pending[len(pending) - size:])
+            yield tuple(pending[:size])
+        for _ in range(budget - 2 * len(sizes)):
             yield self._random_choice(rng)
 
     def _every_choice(self):

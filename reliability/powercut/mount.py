@@ -48,7 +48,8 @@ def is_mounted(mountpoint):
 
 
 @atexit.register
-def _unmount_all():
+def unmount_all():
+    """Unmounts every mount this process made that is still there."""
     for mountpoint in list(_MOUNTED):
         unmount(mountpoint)
 
@@ -178,11 +179,23 @@ class PowerFS:
         return line
 
     def errors(self):
+        """The end of what the daemon said on standard error, and where it
+        waits when it is still there (for a failure's message)."""
         try:
             with open(self.errors_path, "rb") as file:
-                return file.read()[-2000:].decode("utf-8", "replace")
+                said = file.read()[-1500:].decode("utf-8", "replace")
         except OSError:
-            return ""
+            said = ""
+        if self.process is not None and self.process.poll() is None:
+            waits = []
+            for task in sorted(os.listdir("/proc/%d/task" % self.process.pid)):
+                try:
+                    with open("/proc/%d/task/%s/wchan" % (self.process.pid, task)) as file:
+                        waits.append(file.read().strip() or "running")
+                except OSError:
+                    pass
+            said += " [still running, its threads waiting in: %s]" % ", ".join(waits)
+        return said
 
     def block(self, point):
         """Holds the point-th change (0 the first) when it comes."""
@@ -196,6 +209,12 @@ class PowerFS:
     def points(self):
         self.send("points")
         return int(self.expect("points").split()[1])
+
+    def boot(self):
+        """Power on again over the backing folder as it now is (change it
+        only while the power is off)."""
+        self.send("boot")
+        self.expect("booted")
 
     def dump(self, path):
         """The log so far (see model.py), as a plain value."""

@@ -14,6 +14,8 @@ standard input and answers on its standard output:
                  operation fail with EIO, nothing more is done or recorded;
                  says `cut <points seen>`
     dump PATH    pickle the log (state at mount, births, operations) to PATH
+    boot         power on again over the backing folder as it is now (laid
+                 anew while the power was off): all of it durable, a new log
     points       says `points <points seen>`
     exit         unmount and end (so does the end of standard input)
 
@@ -27,10 +29,13 @@ stays the single truth. Locks (flock) stay the kernel's own.
 """
 
 import errno
+import functools
+import logging
 import os
 import pickle
 import stat
 import sys
+import traceback
 
 import pyfuse3
 import trio
@@ -48,16 +53,27 @@ class PowerFS(pyfuse3.Operations):
     def __init__(self, backing):
         super().__init__()
         self.backing = backing
-        initial, identity = model.snapshot(backing)
-        self.log = model.new_log(initial)
-        self.live = model.copy_state(initial)
-        self.by_file = {key: number for number, key in identity.items()}
-        self.next_number = max(initial) + 1
         # An O_PATH descriptor for each inode the kernel knows, and how many
         # lookups it holds on it (forget gives them back).
         self.paths = {model.ROOT: os.open(backing, os.O_PATH | os.O_DIRECTORY)}
         self.lookups = {model.ROOT: 1}
         self.open_files = {}  # file handle (our descriptor) -> inode
+        self.next_number = model.ROOT + 1
+        self.boot()
+
+    def boot(self):
+        """Power on over the backing folder as it is now: all of it durable,
+        a new log. Inodes get numbers never given before, so nothing the
+        kernel still remembers of an earlier boot can be mistaken for them."""
+        for number in [number for number in self.paths if number != model.ROOT]:
+            os.close(self.paths.pop(number))
+        self.lookups = {model.ROOT: 1}
+        # Files still open from before stay open until the kernel releases them.
+        initial, identity = model.snapshot(self.backing, first=self.next_number)
+        self.log = model.new_log(initial)
+        self.live = model.copy_state(initial)
+        self.by_file = {key: number for number, key in identity.items()}
+        self.next_number = max(initial) + 1
         self.count = 0
         self.block_at = None
         self.held = None
@@ -248,7 +264,7 @@ class PowerFS(pyfuse3.Operations):
     async def release(self, fh):
         inode = self.open_files.pop(fh, None)
         os.close(fh)
-        if inode is not None and not self.off:
+        if inode is not None and not self.off and inode in self.live:
             self.record(("close", inode))
 
     # --- Changing ---------------------------------------------------------
@@ -402,6 +418,30 @@ class PowerFS(pyfuse3.Operations):
         self.record(("fsync", fh, bool(datasync)))
 
 
+def guarded(handler):
+    """A handler that fails with EIO, and says why on standard error, on
+    any unexpected exception: pyfuse3 would end its main loop on one."""
+    @functools.wraps(handler)
+    async def guarded_handler(*arguments):
+        try:
+            return await handler(*arguments)
+        except FUSEError:
+            raise
+        except Exception:
+            sys.stderr.write("powerfs: %s failed:\n%s" % (handler.__name__,
+                                                          traceback.format_exc()))
+            sys.stderr.flush()
+            raise FUSEError(errno.EIO)
+    return guarded_handler
+
+
+for _name in ("lookup", "forget", "getattr", "readlink", "opendir", "readdir", "releasedir",
+              "statfs", "open", "read", "flush", "release", "create", "mkdir", "symlink",
+              "mknod", "link", "unlink", "rmdir", "rename", "setattr", "write", "fsync",
+              "fsyncdir"):
+    setattr(PowerFS, _name, guarded(getattr(PowerFS, _name)))
+
+
 async def control(operations, nursery):
     """Reads commands from standard input until `exit` or its end."""
     stream = trio.lowlevel.FdStream(os.dup(0))
@@ -414,6 +454,8 @@ async def control(operations, nursery):
             pending += chunk
             while b"\n" in pending:
                 line, pending = pending.split(b"\n", 1)
+                sys.stderr.write("powerfs: %r\n" % line)
+                sys.stderr.flush()
                 words = line.decode().split(" ", 1)
                 command, argument = words[0], words[1] if len(words) > 1 else ""
                 if command == "block":
@@ -427,6 +469,9 @@ async def control(operations, nursery):
                     with open(argument, "wb") as file:
                         pickle.dump(operations.log, file, protocol=4)
                     operations.event("dumped")
+                elif command == "boot":
+                    operations.boot()
+                    operations.event("booted")
                 elif command == "exit":
                     return
                 else:
@@ -447,6 +492,9 @@ async def serve(operations):
 
 
 def main():
+    # pyfuse3 reports a handler's unexpected exception through logging.
+    logging.basicConfig(stream=sys.stderr, level=logging.WARNING,
+                        format="powerfs: %(levelname)s %(message)s")
     backing, mountpoint = sys.argv[1], sys.argv[2]
     operations = PowerFS(os.path.abspath(backing))
     options = set(pyfuse3.default_options)
