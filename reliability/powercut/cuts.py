@@ -533,10 +533,16 @@ class Judge:
         if now.note is not None and (not kept or kept[0] != now.note):
             kept.insert(0, now.note)
         kept = kept[:self.count]
-        if after.note != text or after.versions != kept:
-            found.append("after the next save: note %s, versions %s; expected %d versions"
-                         % (show_bytes(after.note, 40),
-                            [show_bytes(version, 20) for version in after.versions], len(kept)))
+        if after.note != text:
+            found.append("the next save did not land: the note is %s" % show_bytes(after.note, 40))
+        have, want = multiset(after.versions), multiset(kept)
+        for version in sorted(set(have) | set(want), key=repr):
+            if have.get(version, 0) > want.get(version, 0):
+                found.append("listed twice after the next save: %s" % show_bytes(version, 40))
+            elif have.get(version, 0) < want.get(version, 0):
+                found.append("lost: the next save did not keep %s" % show_bytes(version, 40))
+        if not found and after.versions != kept:
+            found.append("after the next save the versions are out of order")
         documents = os.path.join(home, "Documents")
         stray = ["Documents/" + name for name in sorted(os.listdir(documents))
                  if name not in NOTE_FILES]
@@ -707,8 +713,9 @@ def cut_on(settings, ledger, budget, scenario, bench, findings):
     ledger.count("powercut notes lost", sum(1 for failure in failures
                                             if "note is missing" in failure
                                             or "neither the old" in failure))
-    ledger.count("powercut versions lost or listed twice",
-                 sum(1 for failure in failures if "lost:" in failure or "twice" in failure))
+    ledger.count("powercut versions lost", sum(1 for failure in failures if "lost:" in failure))
+    ledger.count("powercut versions listed twice",
+                 sum(1 for failure in failures if "twice" in failure))
 
     # Each fsync ignored in turn: a failure counts only in a state that does
     # not fail with every fsync in place.
@@ -731,6 +738,10 @@ def cut_on(settings, ledger, budget, scenario, bench, findings):
 def every_fsync_needed(findings, explained):
     """Each fsync role some scenario has is needed by some scenario, but
     those `explained` (role -> why) in the design document."""
+    for scenario, ordinal, role, failure in findings.results:
+        print("     fsync %d of %s: %s: %s" % (ordinal + 1, scenario, role,
+                                                 ("needed (%s)" % failure)[:200] if failure
+                                                 else "no case fails without it"), flush=True)
     missing = findings.roles_not_needed()
     unexplained = {role: where for role, where in missing.items() if role not in explained}
     now_needed = [role for role in explained if role not in missing]

@@ -28,7 +28,7 @@ the file is fsynced or fdatasynced; its attributes once it is fsynced; a
 name (each half of a rename on its own: the new name in its folder, the old
 one's removal in its own) once its folder is fsynced. Nothing else is
 durable, and any subset of what is not may survive, in any combination
-(ALICE's point: not only "all lost").
+(not only "all of it lost": reliability/POWERCUT.md says why).
 
 EXT4 data=ordered (with delayed allocation, auto_da_alloc on, no fast
 commits), as ext4's documentation and code describe it: every change to
