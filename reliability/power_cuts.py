@@ -21,13 +21,14 @@ from powercut import cuts, mount, selftest
 
 
 def run(settings, ledger):
-    reason = mount.missing()
-    if reason:
-        print("skip powercut: the test file system cannot run here: %s" % reason, flush=True)
-        ledger.count("powercut groups skipped")
-        return
     root = tempfile.mkdtemp(prefix="powercut-", dir=harness.scratch_root())
     try:
+        reason = mount.missing() or mount.cannot_mount(root)
+        if reason:
+            print("skip powercut: the test file system cannot run here: %s" % reason,
+                  flush=True)
+            ledger.count("powercut groups skipped")
+            return
         selftest.run(settings, ledger, os.path.join(root, "selftest"))
         budget = cuts.Budget(settings)
         findings = cuts.Findings()

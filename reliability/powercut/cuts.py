@@ -24,6 +24,7 @@ fail, else that fsync is not needed by any invariant here.
 
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import threading
@@ -60,15 +61,15 @@ class Budget:
 
     def __init__(self, settings):
         self.long = settings.long
-        self.states = 64 if settings.long else 6          # per point and model
-        self.ignored_states = 16 if settings.long else 4  # per point, model and ignored fsync
+        self.states = 256 if settings.long else 8         # per point and model
+        self.ignored_states = 32 if settings.long else 4  # per point, model and ignored fsync
         self.points = None if settings.long else 2        # None: every point
         self.stream_size = 4 * MIB if settings.long else 2 * MIB
         self.random_stream_points = 12 if settings.long else 2
         # A streaming save's cut leaves hundreds of pages not durable, so
         # nearly every sampled state is new; fewer of them per point.
-        self.stream_states = 8 if settings.long else 3
-        self.stream_ignored_states = 4 if settings.long else 2
+        self.stream_states = 16 if settings.long else 3
+        self.stream_ignored_states = 6 if settings.long else 2
 
     def states_for(self, scenario):
         return self.stream_states if scenario.stream_points else self.states
@@ -255,7 +256,7 @@ class Edit:
             with open(text_file, "wb") as file:
                 file.write(self.text)
             with open(script, "w") as file:
-                file.write("#!/bin/sh\ncat %s > \"$1\"\n" % text_file)
+                file.write("#!/bin/sh\ncat %s > \"$1\"\n" % shlex.quote(text_file))
             os.chmod(script, 0o755)
         # The editor's own file is made under TMPDIR: outside the file system.
         env = dict(env, TERM="xterm", EDITOR=script, TMPDIR=scratch)
@@ -267,13 +268,11 @@ class Scenario:
     """A home folder made by `setup` (filenote commands on a plain folder),
     then `writer` run on it through the test file system."""
 
-    def __init__(self, name, setup, writer, extra=None, removes_note=False, next_text=None,
-                 stream_points=False):
+    def __init__(self, name, setup, writer, extra=None, stream_points=False):
         self.name = name
         self.setup = setup
         self.writer = writer
         self.extra = extra or {}
-        self.removes_note = removes_note
         self.stream_points = stream_points
 
 
@@ -308,18 +307,18 @@ def scenarios(settings, budget):
                  Command(["save", a.decode()])),
         Scenario("the first save that keeps a version (makes the versions folder)", saves(a),
                  Command(["save", b.decode()])),
-        Scenario("save, a short note as an argument", saves(a, b, c), Command(["save", d.decode()])),
+        Scenario("save, a short note as an argument", saves(a, b, c),
+                 Command(["save", d.decode()])),
         Scenario("save, %d MiB streamed from a pipe" % (budget.stream_size // MIB), saves(a, b),
                  Command(["save"], stdin=big + b"\n"), stream_points=True),
         Scenario("the prompt's Enter", saves(a, b), Prompt(b" typed")),
         Scenario("edit, the editor a script", saves(a, b), Edit(e)),
         Scenario("undo", saves(a, b, c), Command(["undo"])),
         Scenario("restore 2", saves(a, b, c, d), Command(["restore", "2"])),
-        Scenario("clear", saves(a, b), Command(["clear"]), removes_note=True),
-        Scenario("clear --all", saves(a, b, c), Command(["clear", "--all"]), removes_note=True),
+        Scenario("clear", saves(a, b), Command(["clear"])),
+        Scenario("clear --all", saves(a, b, c), Command(["clear", "--all"])),
         Scenario("clear --all, a file filenote did not write in the versions folder",
-                 saves(a, b, c) + [foreign_file], Command(["clear", "--all"]),
-                 removes_note=True),
+                 saves(a, b, c) + [foreign_file], Command(["clear", "--all"])),
         Scenario("a save that prunes (FILENOTE_VERSIONS=2, 2 kept)", saves(a, b, c),
                  Command(["save", f.decode()]), extra={"FILENOTE_VERSIONS": "2"}),
     ]
@@ -653,16 +652,16 @@ def join(folder, name):
 
 class Findings:
     """What ignoring each fsync did, across scenarios: (scenario, ordinal,
-    role, how some case failed or None)."""
+    role, {model: how some case failed, or None})."""
 
     def __init__(self):
         self.results = []
 
     def roles_not_needed(self):
         """Roles that no scenario needs, each with the scenarios that have it."""
-        needed = {role for _, _, role, failure in self.results if failure}
+        needed = {role for _, _, role, reasons in self.results if any(reasons.values())}
         missing = {}
-        for scenario, _, role, failure in self.results:
+        for scenario, _, role, _ in self.results:
             if role not in needed:
                 missing.setdefault(role, []).append(scenario)
         return missing
@@ -721,10 +720,11 @@ def cut_on(settings, ledger, budget, scenario, bench, findings):
     # not fail with every fsync in place.
     needed = 0
     for ordinal, role in enumerate(roles):
-        reason = first_failure(cuts, ordinal, role, judge, budget.ignored_states_for(scenario),
-                               rng)
-        findings.results.append((scenario.name, ordinal, role, reason))
-        needed += reason is not None
+        reasons = {name: first_failure(cuts, ordinal, role, judge, name,
+                                       budget.ignored_states_for(scenario), rng)
+                   for name in model.MODELS}
+        findings.results.append((scenario.name, ordinal, role, reasons))
+        needed += any(reasons.values())
     ledger.count("powercut fsyncs ignored in turn", len(roles))
     summary = ("%d points, cut at %d; %d crash states (strict %d, ext4 %d; %d distinct), "
                "%d failed; %d fsyncs, %d of them needed here" % (
@@ -738,10 +738,11 @@ def cut_on(settings, ledger, budget, scenario, bench, findings):
 def every_fsync_needed(findings, explained):
     """Each fsync role some scenario has is needed by some scenario, but
     those `explained` (role -> why) in the design document."""
-    for scenario, ordinal, role, failure in findings.results:
-        print("     fsync %d of %s: %s: %s" % (ordinal + 1, scenario, role,
-                                                 ("needed (%s)" % failure)[:200] if failure
-                                                 else "no case fails without it"), flush=True)
+    for scenario, ordinal, role, reasons in findings.results:
+        print("     fsync %d of %s: %s:" % (ordinal + 1, scenario, role), flush=True)
+        for name, reason in reasons.items():
+            print("       %-12s %s" % (name, ("needed: " + reason)[:220] if reason
+                                        else "no case fails without it"), flush=True)
     missing = findings.roles_not_needed()
     unexplained = {role: where for role, where in missing.items() if role not in explained}
     now_needed = [role for role in explained if role not in missing]
@@ -761,22 +762,22 @@ def describe_point(log):
     return "after %d changes, the last %s" % (len(done), done[-1][0])
 
 
-def first_failure(cuts, ordinal, role, judge, limit, rng):
-    """How the first crash state that fails with the `ordinal`-th fsync
-    ignored (and passes with it) fails; None when none does."""
+def first_failure(cuts, ordinal, role, judge, model_name, limit, rng):
+    """How the first crash state that fails under `model_name` with the
+    `ordinal`-th fsync ignored (and passes with it) fails; None when none
+    does."""
     for cut in cuts:
         log = cut.log()
         if ordinal >= len(model.fsyncs(log)) or fsync_roles(log)[ordinal] != role:
             continue  # this run's fsyncs came otherwise: not comparable
-        for name in model.MODELS:
-            plan = model.Plan(log, name, ignored={ordinal})
-            for choice in plan.choices(rng, limit):
-                state = plan.build(choice)
-                if judge.failed_with_every_fsync(state, cut.completed):
-                    continue
-                problems = judge.verdict(state, cut.completed)
-                if problems:
-                    where = "after the writer ended" if cut.completed \
-                        else "cut at point %d (%s)" % (cut.point, describe_point(log))
-                    return "%s, %s: %s" % (name, where, problems[0])
+        plan = model.Plan(log, model_name, ignored={ordinal})
+        for choice in plan.choices(rng, limit):
+            state = plan.build(choice)
+            if judge.failed_with_every_fsync(state, cut.completed):
+                continue
+            problems = judge.verdict(state, cut.completed)
+            if problems:
+                where = "after the writer ended" if cut.completed \
+                    else "cut at point %d (%s)" % (cut.point, describe_point(log))
+                return "%s: %s" % (where, problems[0])
     return None

@@ -312,19 +312,6 @@ def points(log):
     return sum(1 for operation in log["operations"] if is_point(operation))
 
 
-def prefix(log, count):
-    """The log as it was when its `count`-th point was about to run."""
-    operations = []
-    seen = 0
-    for operation in log["operations"]:
-        if is_point(operation):
-            if seen == count:
-                break
-            seen += 1
-        operations.append(operation)
-    return dict(log, operations=operations)
-
-
 def fsyncs(log):
     """(ordinal, position, operation) of every fsync in the log."""
     found = []

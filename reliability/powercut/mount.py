@@ -81,6 +81,20 @@ def missing():
     return None
 
 
+def cannot_mount(folder):
+    """Why the test file system cannot be mounted under `folder` (a
+    container may have /dev/fuse and still refuse mounts), or None."""
+    backing = os.path.join(folder, "probe-backing")
+    mountpoint = os.path.join(folder, "probe-mount")
+    os.makedirs(backing, exist_ok=True)
+    try:
+        with PowerFS(backing, mountpoint, os.path.join(folder, "probe.log")):
+            os.listdir(mountpoint)
+    except (RuntimeError, OSError) as error:
+        return "mounting it failed: %s" % str(error).strip()[-300:]
+    return None
+
+
 class PowerFS:
     """One mount of the test file system. Use as a context manager:
 

@@ -13,7 +13,7 @@ import subprocess
 import sys
 import textwrap
 
-from harness import Failure, check, show_bytes
+from harness import check, show_bytes
 
 from . import model
 from .mount import PowerFS
@@ -65,10 +65,12 @@ class Mounted:
             if block is None:
                 check(process.returncode == 0, "the program failed: %s" % errors.decode()[-500:])
             log = fs.dump(os.path.join(self.folder, "log.pickle"))
-        live = model.snapshot(self.backing)[0]
-        replayed = model.live_state(log)
-        check(model.digest(live) == model.digest(replayed),
+        live = model.digest(model.snapshot(self.backing)[0])
+        check(model.digest(model.live_state(log)) == live,
               "replaying the log does not give the backing folder's state")
+        for name in model.MODELS:
+            check(model.digest(model.Plan(log, name).keep_all()) == live,
+                  "%s: keeping every change does not give the backing folder's state" % name)
         return log
 
 
