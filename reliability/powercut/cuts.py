@@ -6,11 +6,12 @@ points (the changes it makes, model.py). Then, for each point, the home
 folder is laid anew, the writer runs again with the file system told to hold
 that point, and is killed there; the power goes, and every crash state the
 model allows of what it had done is written into a folder of its own and
-checked with filenote itself (`crash_problems`):
+checked with filenote itself (`Judge.problems`):
 
 - the note is the old text or the new one, byte for byte: never missing
-  (unless the writer removes it), empty, torn or mixed; a writer that had
-  exited 0 before the cut has its whole effect (note and versions);
+  (unless the writer removes it), empty, torn or mixed, and keeps its mode;
+  a writer that had exited 0 before the cut has its whole effect (note, mode
+  and versions);
 - every version `history` listed before is still listed and whole (but what
   the writer itself drops: pruned versions, `clear --all`), none is listed
   twice, the note is not listed as a version;
@@ -30,9 +31,9 @@ import subprocess
 import threading
 import time
 
-from harness import (Failure, TerminalRun, check, make_note, run_filenote, show_bytes)
+from harness import Failure, TerminalRun, check, make_note, run_filenote, show_bytes
 
-from . import model
+from . import model, mount
 from .mount import PowerFS
 
 HISTORY_NUMBER = re.compile(rb"\A *(\d+)\s")
@@ -60,7 +61,6 @@ class Budget:
     setting; in the short one (CI), a sample of points and fewer states."""
 
     def __init__(self, settings):
-        self.long = settings.long
         self.states = 256 if settings.long else 8         # per point and model
         self.ignored_states = 32 if settings.long else 4  # per point, model and ignored fsync
         self.points = None if settings.long else 2        # None: every point
@@ -668,8 +668,13 @@ class Findings:
 
 
 def cut_everywhere(settings, ledger, budget, scenario, root, findings):
-    with Bench(settings, scenario, root) as bench:
-        return cut_on(settings, ledger, budget, scenario, bench, findings)
+    try:
+        with Bench(settings, scenario, root) as bench:
+            return cut_on(settings, ledger, budget, scenario, bench, findings)
+    finally:
+        # Unmounted by now; the logs of a streaming save are large.
+        if not settings.keep and not mount.is_mounted(os.path.join(root, "home")):
+            shutil.rmtree(root, ignore_errors=True)
 
 
 def cut_on(settings, ledger, budget, scenario, bench, findings):
