@@ -19,11 +19,24 @@ extension Command {
       line follows the size after two spaces, so scripts can cut them.
       With no versions kept, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
+
+      With --json, each version is one JSON object on a line of its own, a format
+      that stays: {"number":1,"saved":"2026-12-01T09:15:02+01:00",
+      "saved_epoch":1796112902,"size":17,"conflict":false,"first_line":"..."},
+      the keys in this order; the first line as it is, JSON-escaped, at most 256
+      bytes of it. With no versions kept, it prints nothing and says nothing.
       """,
-    examples: ["filenote history", "filenote history | head -3"]
+    examples: [
+      "filenote history", "filenote history | head -3",
+      "filenote history --json | jq -r .first_line",
+    ]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
+    if input.options.contains(.json) {
+      try VersionHistory(store: store.versionStore()).jsonLines().map(Filenote.printOut)
+      return .success
+    }
     let lines = try VersionHistory(store: store.versionStore()).lines(
       width: FileDescriptor.standardOutput.isTerminal
         ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil)

@@ -25,8 +25,20 @@ extension UnixIntegrationTests {
         try Set(complete(["filenote", "--file", "x", command, "-"])) == Set(options(of: command)))
     }
 
+    @Test func completesTheShellsAfterInit() throws {
+      #expect(try complete(["filenote", "init", ""]) == ["bash", "fish", "zsh"])
+      #expect(try complete(["filenote", "init", "z"]) == ["zsh"])
+      #expect(try complete(["filenote", "init", "zsh", ""]) == [])
+    }
+
+    @Test func offersNothingForTheWidthOfTheLine() throws {
+      #expect(try complete(["filenote", "show", "--width", ""]) == [])
+      #expect(try complete(["filenote", "show", "--width", "=", ""]) == [])
+      #expect(try complete(["filenote", "show", "--width", "30", "--l"]) == ["--line"])
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
-      #expect(try complete(["filenote", "help", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "help", "c"]) == ["clear", "copy"])
       #expect(try complete(["filenote", "help", "clear", ""]) == [])
     }
 
@@ -36,8 +48,8 @@ extension UnixIntegrationTests {
     }
 
     @Test func findsTheCommandAfterTheValueOfFile() throws {
-      #expect(try complete(["filenote", "--file", "x", "c"]) == ["clear"])
-      #expect(try complete(["filenote", "--file", "=", "x", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "x", "cl"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "=", "x", "cl"]) == ["clear"])
     }
 
     @Test func completesFileNamesAfterFile() throws {
@@ -121,6 +133,12 @@ extension UnixIntegrationTests {
       try session.waitFor { $0.contains("READY> filenote \(command) \(option)") }
     }
 
+    @Test func completesTheShellAfterInit() throws {
+      let session = try startZsh()
+      try session.type("filenote init z\t")
+      try session.waitFor { $0.contains("READY> filenote init zsh") }
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
       let session = try startZsh()
       try session.type("filenote help cl\t")
@@ -178,8 +196,13 @@ extension UnixIntegrationTests {
       #expect(try complete("filenote ") == Command.names.sorted())
     }
 
+    @Test func completesTheShellsAfterInit() throws {
+      #expect(try complete("filenote init ") == ["bash", "fish", "zsh"])
+      #expect(try complete("filenote show --width 30 --l") == ["--line"])
+    }
+
     @Test func completesCommandNamesAfterHelpAndNothingAfterSave() throws {
-      #expect(try complete("filenote help c") == ["clear"])
+      #expect(try complete("filenote help c") == ["clear", "copy"])
       #expect(try complete("filenote save ") == [])
     }
 
