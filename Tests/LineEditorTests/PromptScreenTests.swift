@@ -39,27 +39,17 @@ private struct RowTerminal {
   }
 
   mutating func apply(_ bytes: [UInt8]) {
-    var scalars = String(decoding: bytes, as: UTF8.self).unicodeScalars[...]
-    while let scalar = scalars.popFirst() {
-      switch scalar {
-      case "\u{1B}":
-        guard scalars.popFirst() == "[" else {
-          problems.append("ESC not followed by [")
-          continue
-        }
-        var parameter = ""
-        while let next = scalars.first, ("0"..."9").contains(next) {
-          parameter.unicodeScalars.append(scalars.removeFirst())
-        }
-        control(Int(parameter) ?? 0, parameter, scalars.popFirst())
-      case "\r": cursor.column = 0
-      case "\n":
+    for piece in TerminalOutput.pieces(of: bytes) {
+      switch piece {
+      case .sequence(let parameter, let final): control(Int(parameter) ?? 0, parameter, final)
+      case .strayEscape: problems.append("ESC not followed by [")
+      case .scalar("\r"): cursor.column = 0
+      case .scalar("\n"):
         cursor.row += 1
         if cursor.row == rows.count { rows.append(Row()) }
-      case _ where scalar.value < 0x20:
+      case .scalar(let scalar) where scalar.value < 0x20:
         problems.append("raw control U+\(String(scalar.value, radix: 16))")
-      default:
-        write(Character(scalar))
+      case .scalar(let scalar): write(Character(scalar))
       }
     }
   }
