@@ -45,14 +45,19 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// and the user did not say to overwrite it; what they wrote is kept in
   /// `keptIn`.
   case editConflict(keptIn: String)
+  /// What the user wrote in the prompt or in `filenote edit` was not saved,
+  /// because of `because` (nil: the prompt ended before Enter, by a signal
+  /// or a terminal that went away), and is kept in the private file
+  /// `keptIn` (see `PrivateTextFile`).
+  indirect case notSaved(because: FilenoteError?, keptIn: String)
   /// The versions folder beside the note is not one filenote may use, so
   /// nothing was read from it or written to it.
   case versionsFolderUnsafe(path: String, reason: UnsafeFolderReason)
   /// The note being replaced could not be kept as a version, so the save
   /// was refused and the note is unchanged.
   case cannotKeepVersion(path: String, errno: Errno)
-  /// No version numbered `number` is kept; `kept` versions are.
-  case noVersion(number: Int, kept: Int)
+  /// No version numbered `number` is kept of the note at `note`; `kept` versions are.
+  case noVersion(number: Int, kept: Int, note: String)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
   /// A sync engine's conflict copy beside the note could not be moved into
@@ -65,6 +70,13 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case copy(CopyFailure)
   /// `show --follow` cannot watch the folder at `path` for changes.
   case cannotWatch(path: String, errno: Errno)
+  /// Saving `path` ran out of space while its `count` versions, in
+  /// `folder`, hold `size` bytes.
+  case noSpaceWithVersions(path: String, folder: String, count: Int, size: Int64)
+  /// Not a failure but a notice, given by the save that creates the note:
+  /// the file system of `folder` shows every file open to others
+  /// (`permissions`) and cannot store 0600, so the note is not private.
+  case noteNotPrivate(folder: String, permissions: UInt32)
 
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
@@ -209,6 +221,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "not saved: the note was changed on disk while the editor was open; "
         + "what you wrote is kept in \(path)"
+    case .notSaved(let cause, let path):
+      return (cause.map { $0.message + "; " } ?? "") + "what you wrote is kept in \(path)"
     case .versionsFolderUnsafe(let path, let reason):
       return
         "cannot use the versions folder \(path): \(reason.words); nothing was changed "
@@ -217,10 +231,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "cannot keep the replaced note as a version in \(path): \(errno); "
         + "the note is unchanged (FILENOTE_VERSIONS=0 saves without versions)"
-    case .noVersion(let number, let kept):
+    case .noVersion(let number, let kept, let note):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
-      return "no version \(number): \(count) kept (see 'filenote history')"
+      return "no version \(number) of \(note): \(count) kept (see 'filenote history')"
     case .cannotSettle(let path, let errno):
       return
         "cannot settle the conflict copy \(path): \(errno); it is still beside the note "
@@ -229,6 +243,19 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "cannot settle the conflict copies: they become versions, and FILENOTE_VERSIONS=0 "
         + "keeps none; they stay beside the note"
+    case .noSpaceWithVersions(let path, let folder, let count, let size):
+      let versions = count == 1 ? "its version" : "its \(count) versions"
+      let held =
+        size < 10 << 20 ? "\((size + 1023) / 1024) KiB" : "\((size + (1 << 20) - 1) >> 20) MiB"
+      return
+        "cannot save \(path): \(Errno.noSpace); \(versions) in \(folder) hold \(held) "
+        + "(FILENOTE_VERSIONS=0 removes them as it saves; 'filenote clear --all' removes "
+        + "them and the note)"
+    case .noteNotPrivate(let folder, let permissions):
+      return
+        "saved, but not private: the file system of \(folder) shows every file as mode "
+        + "0\(String(permissions, radix: 8)), open to other users, and cannot store 0600 "
+        + "(mount it with -o umask=077 to keep notes private)"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
@@ -249,6 +276,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   public var exitCode: ExitCode {
     switch self {
     case .usage, .notATerminal, .editNeedsTerminal, .invalidVersionCount: return .usage
+    case .notSaved(let cause?, _): return cause.exitCode
     default: return .failure
     }
   }

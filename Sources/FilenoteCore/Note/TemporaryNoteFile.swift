@@ -32,9 +32,7 @@ final class TemporaryNoteFile {
   ) throws(FilenoteError) {
     target = note.path
     self.note = note
-    // The temporary name adds up to 38 bytes to the note's own: that part
-    // is shortened so any name the file system accepts (255 bytes) can be saved.
-    let prefix = CompanionName.temporaryPrefix(of: note.location.name)
+    let prefix = Self.namePrefix(forNote: note.location.name)
     if let existing = try note.currentStatus(), existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
@@ -47,7 +45,7 @@ final class TemporaryNoteFile {
     RemovalOnSignal.hold()
     var attempt = 1
     while true {
-      let candidate = prefix + "\(CurrentProcess.id).\(randomNumber()).tmp"
+      let candidate = Self.name(prefix: prefix, random: randomNumber())
       do {
         // exclusiveCreate never opens an existing name, link or not: a
         // planted name fails here and the next one is tried.
@@ -133,9 +131,14 @@ final class TemporaryNoteFile {
     replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
   ) throws(FilenoteError) {
     let existing = try note.replaceableStatus()
+    // Open to others although a new note asked for 0600: the file system
+    // cannot store modes, and the user is told once, by the save that
+    // creates the note.
+    var openMode: UInt32?
     do {
       if let existing {
-        try descriptor.changePermissions(existing.permissions)
+        // A file system that cannot change modes keeps the one it gave.
+        try ModeChange.request(descriptor, existing.permissions)
         if existing.owner != CurrentProcess.effectiveUser
           || existing.group != CurrentProcess.effectiveGroup
         {
@@ -144,7 +147,11 @@ final class TemporaryNoteFile {
         }
       } else {
         // An explicit mode, because the umask may have narrowed 0600 at creation.
-        try descriptor.changePermissions(0o600)
+        if try ModeChange.change(descriptor, to: 0o600) != .stored,
+          let shown = try? descriptor.status().permissions, ModeChange.isOpenToOthers(shown)
+        {
+          openMode = shown
+        }
       }
       try descriptor.sync()
     } catch {
@@ -166,6 +173,10 @@ final class TemporaryNoteFile {
     note.target.syncFolderAfterChange()
     isArmed = false
     RemovalOnSignal.disarm(completed: true)
+    if let openMode {
+      Filenote.report(
+        .noteNotPrivate(folder: note.target.location.folderPath, permissions: openMode))
+    }
   }
 
   /// `commit()` with the note it replaces kept as a version (see
@@ -198,6 +209,20 @@ final class TemporaryNoteFile {
       result.append(scalar)
     }
     return String(result)
+  }
+
+  /// `.syncthing.<note>.~`, the start of every temporary name beside the
+  /// note (a name sync engines leave alone: `CompanionName`). The temporary
+  /// name adds up to 38 bytes to the note's own: that part is shortened so
+  /// any name the file system accepts (255 bytes) can be saved.
+  static func namePrefix(forNote noteName: String) -> String {
+    CompanionName.temporaryPrefix(of: noteName)
+  }
+
+  /// `<prefix><pid>.<random>.tmp`: this process's temporary name, which
+  /// `removeLeftovers` removes once the process is gone.
+  static func name(prefix: String, random: UInt32) -> String {
+    prefix + "\(CurrentProcess.id).\(random).tmp"
   }
 
   /// Removes `<prefix><pid>.<random>.tmp` files, for each of `prefixes`

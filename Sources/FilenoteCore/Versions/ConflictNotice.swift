@@ -22,7 +22,10 @@ struct ConflictNotice {
   /// The prompt's piece of its hint, shortest last: the forms it may take
   /// as the width allows.
   var hintForms: [String] {
-    [count + " from other machines: Up or Ctrl-R", count + ": Up, Ctrl-R", count]
+    [
+      count + (copies.count == 1 ? " from another machine" : " from other machines")
+        + ": Up or Ctrl-R", count + ": Up, Ctrl-R", count,
+    ]
   }
 
   /// The line `show` prints on standard error on a terminal.

@@ -80,7 +80,7 @@ extension VersionWriter {
       do {
         try store.noteFolder.link(name, to: settled, in: folder)
       } catch {
-        guard [.improperLink, .notPermitted, .tooManyLinks, .notSupported].contains(error) else {
+        guard Self.linkImpossible.contains(error) else {
           throw .cannotSettle(path: FileStore.join(store.noteFolderPath, name), errno: error)
         }
         do throws(FilenoteError) {
