@@ -12,17 +12,16 @@ import Testing
   /// A note `notes/datafile.dat` in a fresh folder, with texts saved at
   /// chosen times.
   struct Fixture {
-    let folder = TemporaryFolder()
-    var count: Int? = nil
-    var store: FileStore {
-      var store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
-      if let count { store.versionCount = count }
-      return store
+    /// The note and its versions, as `VersionTests` makes them.
+    var plain = VersionTests.Fixture()
+    var folder: TemporaryFolder { plain.folder }
+    var store: FileStore { plain.store }
+    var count: Int? {
+      get { plain.count }
+      set { plain.count = newValue }
     }
-    var versions: String { folder.file("notes/.datafile.dat.versions") }
-    var note: String? {
-      folder.bytes("notes/datafile.dat").map { String(decoding: $0, as: UTF8.self) }
-    }
+    var versions: String { plain.versionsFolder }
+    var note: String? { plain.note }
 
     /// Saves each text at `seconds` (1, 2, 3… by default) after `base`: its file is dated so, and the version a save keeps of the
     /// text before is renamed as though it was kept then, so the order of
@@ -327,24 +326,24 @@ import Testing
       #expect(try fixture.store.settleConflictCopies() == 0)
     }
 
-    @Test func onlyTheCopiesTheUserWasShownAreSettled() throws {
-      let fixture = Fixture()
-      try fixture.save("a", "b", at: [10, 20])
-      fixture.copy(syncthingCopy, "shown", at: 15)
-      let shown = try fixture.store.conflictCopies()
-      fixture.copy(dropboxCopy, "arrived later", at: 16)
-      #expect(try fixture.store.settleConflictCopies(shown) == 1)
-      #expect(try fixture.listed() == ["*arrived later", "+shown", "a"])
-    }
+    /// What happens after the user was shown a copy: another arrives, or
+    /// the engine replaces the one shown.
+    static let afterShown: [(name: String, text: String, settled: Int, listed: [String])] = [
+      (dropboxCopy, "arrived later", 1, ["*arrived later", "+shown", "a"]),
+      (syncthingCopy, "replaced by the engine", 0, ["*replaced by the engine", "a"]),
+    ]
 
-    @Test func aCopyChangedSinceItWasShownIsLeftBesideTheNote() throws {
+    @Test(arguments: afterShown)
+    func onlyTheCopiesTheUserWasShownAreSettledAsTheyWere(
+      then: (name: String, text: String, settled: Int, listed: [String])
+    ) throws {
       let fixture = Fixture()
       try fixture.save("a", "b", at: [10, 20])
       fixture.copy(syncthingCopy, "shown", at: 15)
       let shown = try fixture.store.conflictCopies()
-      fixture.copy(syncthingCopy, "replaced by the engine", at: 16)
-      #expect(try fixture.store.settleConflictCopies(shown) == 0)
-      #expect(try fixture.listed() == ["*replaced by the engine", "a"])
+      fixture.copy(then.name, then.text, at: 16)
+      #expect(try fixture.store.settleConflictCopies(shown) == then.settled)
+      #expect(try fixture.listed() == then.listed)
     }
 
     @Test func aCopySettledOnAnotherMachineAndSyncedHereIsSettledOnce() throws {

@@ -60,8 +60,7 @@ extension Command {
     examples: ["filenote undo"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    try input.store().restoreVersion(1)
-    try Filenote.printOut(Array("Restored version 1.\n".utf8))
+    try restored(1, input.store().restoreVersion(1))
     return .success
   }
 
@@ -80,13 +79,18 @@ extension Command {
       throw .usage("'restore' takes one version number (see 'filenote history')")
     }
     let number = try input.versionNumber(input.words[0])
-    let restored = try input.store().restoreVersion(number)
+    try restored(number, input.store().restoreVersion(number))
+    return .success
+  }
+
+  /// What `undo` and `restore N` say: `Restored version N.`, and when it was
+  /// a conflict copy, that the conflict is settled.
+  private static func restored(_ number: Int, _ outcome: FileStore.Restored) throws(FilenoteError) {
     var message = "Restored version \(number).\n"
-    if restored.wasConflictCopy {
-      message += settledMessage(restored.settledCopies, after: "It was a conflict copy")
+    if outcome.wasConflictCopy {
+      message += settledMessage(outcome.settledCopies, after: "It was a conflict copy")
     }
     try Filenote.printOut(Array(message.utf8))
-    return .success
   }
 
   static let resolve = Command(
