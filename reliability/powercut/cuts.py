@@ -31,15 +31,19 @@ import subprocess
 import threading
 import time
 
-from harness import Failure, TerminalRun, check, make_note, run_filenote, show_bytes
+from harness import (LOCK_NAME, Failure, TerminalRun, check, make_note, run_filenote,
+                     show_bytes)
 
 from . import model, mount
 from .mount import PowerFS
 
 HISTORY_NUMBER = re.compile(rb"\A *(\d+)\s")
-VERSION_NAME = re.compile(r"\A\d{10}-\d{1,20}\Z")
-TEMPORARY = re.compile(r"\A\.datafile\.dat\.\d+\.\d+\.tmp\Z")
-NOTE_FILES = {"datafile.dat", ".datafile.dat.lock", ".datafile.dat.versions"}
+# A version's name: the moment it was kept and a random number, or filenote
+# 0.2's `<sequence>-<seconds>`; a save's temporary file and the lock's, as
+# harness.py names them (doc/SYNC.md: names sync engines leave alone).
+VERSION_NAME = re.compile(r"\A(\d{10}-\d{1,20}|\d{1,19}\.\d{9}-[0-9a-f]{16})\Z")
+TEMPORARY = re.compile(r"\A\.syncthing\.datafile\.dat\.~\d+\.\d+\.tmp\Z")
+NOTE_FILES = {"datafile.dat", LOCK_NAME, ".datafile.dat.versions"}
 MIB = 1024 * 1024
 
 # The fsyncs that no case needs, by role (see fsync_roles), and why; the
@@ -594,7 +598,7 @@ def classify(path):
         return "the home folder" if path == "" else "a file no longer named"
     names = {"Documents": "the documents folder", "Documents/datafile.dat": "the note file",
              "Documents/.datafile.dat.versions": "the versions folder",
-             "Documents/.datafile.dat.lock": "the lock file"}
+             "Documents/" + LOCK_NAME: "the lock file"}
     if path in names:
         return names[path]
     base = os.path.basename(path)
