@@ -19,12 +19,15 @@ extension Command {
       line follows the size after two spaces, so scripts can cut them.
       With no versions kept, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
+      A sync engine's conflict copies of the note are listed among them,
+      marked [conflict copy, ENGINE, ...] (see 'filenote help resolve').
 
       With --json, each version is one JSON object on a line of its own, a format
       that stays: {"number":1,"saved":"2026-12-01T09:15:02+01:00",
-      "saved_epoch":1796112902,"size":17,"conflict":false,"first_line":"..."},
-      the keys in this order; the first line as it is, JSON-escaped, at most 256
-      bytes of it. With no versions kept, it prints nothing and says nothing.
+      "saved_epoch":1796112902,"size":17,"conflict":false,"first_line":"...",
+      "engine":null,"origin":null,"unsettled":false}, the keys in this order;
+      the first line as it is, JSON-escaped, at most 256 bytes of it. With no
+      versions kept, it prints nothing and says nothing.
       """,
     examples: [
       "filenote history", "filenote history | head -3",
