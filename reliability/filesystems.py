@@ -971,11 +971,18 @@ def check_prompt_refused(context):
                   % show_bytes(run.transcript[-300:], 300))
             run.wait_until_quiet(0.1)
             run.send(b" more" + b"x" * 100 + b"\r")
+            # The prompt stays open with the reason on the screen; the user
+            # then cancels, and what was typed goes to a recovery file.
+            refused = run.wait_for(b"Not saved: ", seconds=20)
+            if refused:
+                run.read_for(0.2)
+                run.send(b"\x03")
             status = run.wait(seconds=20)
         finally:
             run.close()
-        check(status != 0 and b"filenote: " in run.transcript and context.folder.encode()
-              in run.transcript, "the prompt's failed save: exit %s, screen %s"
+        check(refused and status == 130 and context.folder.encode() in run.transcript
+              and b"what you wrote is kept in " in run.transcript,
+              "the prompt's failed save: exit %s, screen %s"
               % (status, show_bytes(run.transcript[-400:], 400)))
         context.expect_note(b"three")
         context.expect_clean()

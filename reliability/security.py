@@ -12,6 +12,7 @@ function that runs it on a note path and returns an Outcome.
 
 import contextlib
 import os
+import shutil
 import stat
 import time
 
@@ -58,17 +59,27 @@ def on_terminal(sandbox, arguments, more_env, user, ready, keys):
     read_end, write_end = os.pipe()
     run = TerminalRun(binary, arguments, env, stderr=write_end)
     os.close(write_end)
+    refusal = None
     try:
         if ready is None or run.wait_for(ready, seconds=15):
             run.send(keys)
             if run.wait_for(b"[y/N]", seconds=3):
                 run.send(b"y")
+            # A save the prompt refuses keeps the user in the prompt with the
+            # reason on the screen; the user then cancels (Ctrl-C), and what
+            # was typed goes to a private recovery file.
+            if keys and run.wait_for(b"Not saved: ", seconds=20):
+                run.read_for(0.2)
+                refusal = run.transcript.split(b"Not saved: ", 1)[1].split(b"\r\n", 1)[0]
+                run.send(b"\x03")
         status = run.wait(seconds=20)
     finally:
         run.close()
     with os.fdopen(read_end, "rb") as errors:
         stderr = errors.read()
-    return Outcome(status, b"", stderr)
+    outcome = Outcome(status, b"", stderr)
+    outcome.refusal = refusal
+    return outcome
 
 
 def run_undo(sandbox, path, user=None):
@@ -243,8 +254,23 @@ def expect_intact(path, content=SECRET):
 
 
 def expect_refused(outcome, must_name):
-    line = expect_error_line(outcome, must_name)
-    return line
+    refusal = getattr(outcome, "refusal", None)
+    if refusal is None:
+        return expect_error_line(outcome, must_name)
+    # The prompt refused at Enter: the reason names what a message would,
+    # Ctrl-C then ends it (130), and the one line on standard error names the
+    # private file that keeps what was typed.
+    text = refusal.decode("utf-8", "replace")
+    for name in must_name:
+        check(name in text, "expected the prompt's refusal to name %r, got %r" % (name, text))
+    check(outcome.status == 130, "expected exit 130 after Ctrl-C, got %s" % outcome.describe())
+    kept = outcome.stderr.decode("utf-8", "replace")
+    check(kept.startswith("filenote: what you wrote is kept in ") and kept.count("\n") == 1,
+          "expected the recovery file's line on stderr, got %r" % kept[:300])
+    recovery = kept.rstrip("\n").rsplit(" ", 1)[1]
+    check(os.stat(recovery).st_mode & 0o777 == 0o600, "the recovery file is not 0600")
+    shutil.rmtree(os.path.dirname(recovery), ignore_errors=True)
+    return "Not saved: " + text
 
 
 # --- Cases -------------------------------------------------------------------
