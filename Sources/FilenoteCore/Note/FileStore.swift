@@ -10,7 +10,8 @@ public struct FileStore: Sendable {
   /// The note file's name in the documents folder.
   public static let fileName = "datafile.dat"
 
-  /// The note file, as an absolute path (a symbolic link is not resolved here).
+  /// The note file, as an absolute path without "." names or doubled
+  /// slashes (a symbolic link is not resolved here).
   public let path: String
 
   /// Whether a missing parent folder is created (mode 0700) on the first save:
@@ -173,9 +174,11 @@ public struct FileStore: Sendable {
     return folder.isEmpty ? "/" : folder
   }
 
+  /// `path` from the current folder, cleanly joined (`cleanedPath`), so
+  /// messages show `/work/note.txt` for `--file ./note.txt`.
   static func absolute(_ path: String) -> String {
-    if path.isAbsolutePath { return path }
-    guard let folder = FileSystem.currentFolder() else { return path }
-    return (folder == "/" ? "" : folder) + "/" + path
+    if path.isAbsolutePath { return path.cleanedPath }
+    guard let folder = FileSystem.currentFolder() else { return path.cleanedPath }
+    return ((folder == "/" ? "" : folder) + "/" + path).cleanedPath
   }
 }
