@@ -61,7 +61,9 @@ extension Command {
       // Reads the versions only when asked to: plain `show` never looks at them.
       bytes = try store.readVersion(input.versionNumber(word))
     } else {
-      guard let note = try store.read() else { throw .noNote(path: store.path) }
+      guard let note = try store.read() else {
+        throw .noNote(path: store.path, versionsKept: try store.keptVersionCount())
+      }
       bytes = note.bytes
     }
     bytes.append(UInt8(ascii: "\n"))

@@ -47,7 +47,12 @@ extension Command {
     examples: ["filenote undo"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    try input.store().restoreVersion(1)
+    let store = try input.store()
+    do throws(FilenoteError) {
+      try store.restoreVersion(1)
+    } catch .noVersion(number: 1, kept: 0) {
+      throw .nothingToUndo(path: store.path)
+    }
     try Filenote.printOut(Array("Restored version 1.\n".utf8))
     return .success
   }

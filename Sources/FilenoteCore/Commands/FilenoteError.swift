@@ -9,8 +9,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case usage(String)
   /// `filenote` without a command needs a terminal for the prompt.
   case notATerminal
-  /// There is no note to show or edit.
-  case noNote(path: String)
+  /// There is no note to show; `versionsKept` versions are (after a
+  /// `clear`, `undo` brings the note back).
+  case noNote(path: String, versionsKept: Int)
   /// The input to save is empty after its one trailing line ending is removed.
   case emptyInput
   /// The input to save is not UTF-8; `offset` is the first bad byte, from 0.
@@ -50,6 +51,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case cannotKeepVersion(path: String, errno: Errno)
   /// No version numbered `number` is kept; `kept` versions are.
   case noVersion(number: Int, kept: Int)
+  /// `undo` with no version of the note at `path` kept.
+  case nothingToUndo(path: String)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
 
@@ -150,8 +153,13 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "standard input is not a terminal: use 'filenote save' to save text from it "
         + "and 'filenote show' to print the note"
-    case .noNote(let path):
+    case .noNote(let path, 0):
       return "no note saved yet in \(path) (save one with 'filenote save TEXT')"
+    case .noNote(let path, let kept):
+      let count = kept == 1 ? "1 version is" : "\(kept) versions are"
+      return
+        "no note saved in \(path), but \(count) kept: 'filenote undo' brings "
+        + "the last one back (see 'filenote history')"
     case .emptyInput:
       return
         "cannot save an empty note; the saved note is unchanged "
@@ -203,6 +211,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
       return "no version \(number): \(count) kept (see 'filenote history')"
+    case .nothingToUndo(let path):
+      return
+        "nothing to undo: no version of \(path) is kept "
+        + "(each save keeps the note it replaces, for undo)"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "

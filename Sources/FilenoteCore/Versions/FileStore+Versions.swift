@@ -20,6 +20,13 @@ extension FileStore {
     return try store.read(number: number)
   }
 
+  /// How many versions are kept (listed as `history` lists them).
+  public func keptVersionCount() throws(FilenoteError) -> Int {
+    guard let store = try versionStore(), let folder = try store.open() else { return 0 }
+    defer { folder.close() }
+    return try store.listed(in: folder).count
+  }
+
   /// The texts of the kept versions, newest first, for the prompt's Up and
   /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
   /// rather than repaired (Enter could then save the repair).
@@ -35,7 +42,12 @@ extension FileStore {
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
-    try withWriterLock { locked throws(FilenoteError) in
+    // No folder, no version: and a command that fails creates nothing, so
+    // the documents folder is not made for it.
+    guard let note = try WritableNote.existing(self) else {
+      throw .noVersion(number: number, kept: 0)
+    }
+    try note.withLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
       let store = locked.versionStore()

@@ -88,11 +88,31 @@ struct VersionCommands {
     #expect(try home.run("show").stdoutText == "wrong\n")
   }
 
-  @Test("undo with nothing kept is an error and changes nothing")
+  @Test("undo with nothing kept says there is nothing to undo, exit 1, and changes nothing")
   func undoWithNothing() throws {
     let home = try TemporaryHome.saving("only")
-    try home.run("undo").expectError(status: 1, mentioning: ["no version 1"])
+    try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo", home.notePath])
     #expect(try home.run("show").stdoutText == "only\n")
+    try home.run("restore", "1").expectError(status: 1, mentioning: ["no version 1"])
+  }
+
+  @Test(
+    "undo and restore 1 on a fresh home fail and create nothing, not even ~/Documents",
+    arguments: [["undo"], ["restore", "1"]])
+  func undoOnAFreshHome(command: [String]) throws {
+    let home = try TemporaryHome()
+    try home.filenote(command).run().expectError(status: 1)
+    #expect(home.entries(in: home.home) == [])
+  }
+
+  @Test("show after clear says versions are kept and that undo brings the note back")
+  func showAfterClear() throws {
+    let home = try TemporaryHome.saving("a", "b")
+    try home.run("clear").expectSuccess()
+    try home.run("show").expectError(
+      status: 1, mentioning: [home.notePath, "2 versions are kept", "'filenote undo'"])
+    try home.run("clear", "--all").expectSuccess()
+    try home.run("show").expectError(status: 1, mentioning: ["no note saved yet"])
   }
 
   @Test("restore N puts version N back; the replaced note becomes version 1")
