@@ -47,8 +47,8 @@ extension Command {
       Print the saved note followed by one newline; with N, version N instead.
 
       When no note is saved, nothing is printed on standard output and the exit
-      status is 1. N counts as 'filenote history' does: 1 is the version the
-      current note replaced; a number that is not kept is an error (status 1).
+      status is 1. N counts as 'filenote history' does: 0 is the note itself,
+      1 the version it replaced; a number that is not kept is an error (status 1).
       """,
     examples: ["filenote show", "filenote show | wc -c", "filenote show 1"]
   ) { input throws(FilenoteError) in
@@ -57,7 +57,8 @@ extension Command {
     }
     let store = try input.store(ignoringVersionCount: true)
     var bytes: [UInt8]
-    if let word = input.words.first {
+    // 0 is the note itself, as `history` lists it: `show 0` is `show`.
+    if let word = input.words.first, try input.versionNumber(word) != 0 {
       // Reads the versions only when asked to: plain `show` never looks at them.
       bytes = try store.readVersion(input.versionNumber(word))
     } else {

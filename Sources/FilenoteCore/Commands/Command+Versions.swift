@@ -6,29 +6,33 @@ import SystemCalls
 extension Command {
   static let history = Command(
     name: "history", arguments: "",
-    summary: "list the kept versions, newest first",
+    summary: "list the note (0) and its kept versions, newest first",
     description: """
-      List the kept versions of the note, newest first, one per line.
+      List the note as 0, then its kept versions, newest first, one a line.
 
       Each save and each clear keeps the note it replaces as a version, in the
-      folder .NAME.versions beside the note. A line is: the version's number
-      (1 is the one the current note replaced, as 'show N', 'restore N' and
-      'undo' count), the date and time it was saved, its size in bytes, and its
-      first line (control characters shown as stand-ins; cut to the window's
-      width on a terminal, else to its first 256 bytes). The fields are separated by spaces and the first
-      line follows the size after two spaces, so scripts can cut them.
-      With no versions kept, nothing is printed and the exit status is 0.
+      folder .NAME.versions beside the note. A line is: the number (1 is the
+      version the current note replaced, as 'show N', 'restore N', 'forget N'
+      and 'undo' count), the date and time its text was saved (a restored
+      version keeps its own, so dates need not follow the numbers), its size in
+      bytes, and its first line: control characters shown as stand-ins, then
+      '↵…' when more lines follow, '…' when it is cut (to the window's width on
+      a terminal, else to its first 256 bytes). The first line follows the size
+      after two spaces. On a terminal, a header comes first and each line also
+      says how long ago its text was saved.
+      With no note and no versions, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
       """,
     examples: ["filenote history", "filenote history | head -3"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
+    let output = FileDescriptor.standardOutput
+    let width = output.isTerminal ? (try? output.windowSize().columns) : nil
     let lines = try VersionHistory(store: store.versionStore()).lines(
-      width: FileDescriptor.standardOutput.isTerminal
-        ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil)
+      width: width, now: width.map { _ in LocalTime.secondsSinceEpochNow })
     guard let lines else {
-      Filenote.report("no versions are kept of \(store.path)")
+      Filenote.report("no note and no versions are kept in \(store.path)")
       return .success
     }
     try Filenote.printOut(lines)

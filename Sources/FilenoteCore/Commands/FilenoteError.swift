@@ -210,7 +210,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .noVersion(let number, let kept):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
-      return "no version \(number): \(count) kept (see 'filenote history')"
+      // 0 is what `history` lists the note itself as.
+      let what = number == 0 ? "0 is the note itself, not a kept version" : "no version \(number)"
+      return "\(what): \(count) kept (see 'filenote history')"
     case .nothingToUndo(let path):
       return
         "nothing to undo: no version of \(path) is kept "
