@@ -118,7 +118,7 @@ extension Command {
     name: "clear", arguments: "",
     summary: "remove the saved note (--all: and every version)",
     description: """
-      Remove the saved note; it is kept as version 1, so 'filenote undo' brings it back.
+      Remove the saved note; it is kept as version 1, so 'undo' brings it back.
 
       Succeeds quietly when there is no note. When the note file is a symbolic
       link, the file it points to is removed and the link stays. Only a regular
