@@ -156,8 +156,11 @@ extension Command {
     var text = HelpText.general
     if let topic {
       guard let command = Command.named(topic) else {
+        let near = Suggestion.commands(meantBy: topic)
         throw .usage(
-          "no help for unknown command '\(topic)' (commands: \(names.joined(separator: ", ")))")
+          "no help for unknown command '\(topic.replacingControlCharacters())'"
+            + (near.isEmpty
+              ? " (commands: \(names.joined(separator: ", ")))" : Suggestion.names(near).text))
       }
       text = HelpText.help(of: command)
     }
