@@ -1,5 +1,7 @@
-# bash completion for filenote(1): its commands, its options, the command
-# names after `help`, and file names after `--file`.
+# bash completion for filenote(1): its commands, its options (after a
+# command, the ones it takes), the command names after `help`, version
+# numbers after `show`, `restore` and `forget` (from `filenote history`),
+# and file names after `--file`.
 #
 # It needs nothing but bash 4 (the bash-completion package is optional).
 # Try it in the current shell:     source completions/filenote.bash
@@ -10,8 +12,8 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show edit history undo restore path clear help'
-  local options='--file --help -h --version'
+  local commands='save show edit history undo restore forget path clear help'
+  local options='--file --help -h'
   COMPREPLY=()
 
   # The value of --file. Bash splits `--file=PATH` at the `=` (it is in
@@ -33,7 +35,7 @@ _filenote() {
 
   # Find the command and count its arguments, the way filenote parses them:
   # options may come anywhere, and `--` ends them.
-  local command= arguments=0 options_ended= i word
+  local command= arguments=0 options_ended= file= i word
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
     if [[ -z $options_ended ]]; then
@@ -43,9 +45,14 @@ _filenote() {
           continue
           ;;
         --file)
-          # Skip the value, and the `=` bash may have split off before it.
+          # Keep the value, past the `=` bash may have split off before it.
           ((i++))
           [[ ${COMP_WORDS[i]} == = ]] && ((i++))
+          file=${COMP_WORDS[i]}
+          continue
+          ;;
+        --file=*)
+          file=${word#--file=}
           continue
           ;;
         -?*) continue ;;
@@ -59,8 +66,14 @@ _filenote() {
   done
 
   if [[ -z $options_ended && $cur == -* ]]; then
-    # `--all` belongs to `clear` alone.
-    [[ $command == clear ]] && options+=' --all'
+    # The options a command takes: its own, and none that is not about it
+    # (`--version` only before a command).
+    case $command in
+      '') options+=' --version' ;;
+      save) options+=' --no-version' ;;
+      forget) options+=' --yes -y' ;;
+      clear) options+=' --all' ;;
+    esac
     mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
     return
   fi
@@ -71,10 +84,35 @@ _filenote() {
     help)
       ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       ;;
+    show | restore | forget)
+      # One version number: those `history` lists (0, the note itself,
+      # for `show` only).
+      if ((arguments == 0)); then
+        local numbers
+        numbers=$(_filenote_versions "${COMP_WORDS[0]}" "$file" "$command")
+        mapfile -t COMPREPLY < <(compgen -W "$numbers" -- "$cur")
+      fi
+      ;;
   esac
-  # `save` takes free text, `show` and `restore` a version number (see
-  # `filenote history`), the other commands nothing: no completions.
+  # `save` takes free text, the other commands nothing: no completions.
   return 0
+}
+
+# _filenote_versions PROGRAM FILE COMMAND: the version numbers `history`
+# lists for the note FILE names (the default note when empty), for COMMAND.
+_filenote_versions() {
+  local program=$1 file=$2
+  # Only a leading ~/ is expanded, as the shell would have: nothing is evaluated.
+  [[ $program == '~/'* ]] && program=$HOME/${program#'~/'}
+  [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
+  local -a arguments=(history)
+  [[ -n $file ]] && arguments+=(--file "$file")
+  local number rest
+  while read -r number rest; do
+    [[ $number == [0-9]* ]] || continue
+    [[ $number == 0 && $3 != show ]] && continue
+    printf '%s\n' "$number"
+  done < <(command "$program" "${arguments[@]}" 2>/dev/null </dev/null)
 }
 
 # _filenote_files PARTIAL [PREFIX]: the file names that start with PARTIAL,

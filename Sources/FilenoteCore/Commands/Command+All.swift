@@ -6,7 +6,7 @@ import SystemCalls
 extension Command {
   /// Every command, as `filenote --help` lists them.
   public static let all: [Command] = [
-    save, show, edit, history, undo, restore, path, clear, help,
+    save, show, edit, history, undo, restore, forget, path, clear, help,
   ]
 
   static let save = Command(
@@ -19,16 +19,20 @@ extension Command {
       that exactly one trailing line ending is removed, so 'echo hi | filenote save'
       saves "hi". The input must be valid UTF-8 and not empty; otherwise nothing
       is saved. The save is atomic: the old note stays until the new one is
-      completely on disk.
+      completely on disk. The note it replaces is kept as version 1, except
+      with --no-version, which keeps nothing of it (for a secret; the other
+      versions stay as they are).
       """,
     examples: [
       "filenote save call the plumber",
       "printf 'line 1\\nline 2\\n' | filenote save",
       "filenote save < notes.txt",
+      "filenote save --no-version < secret.txt",
     ]
   ) { input throws(FilenoteError) in
     let words = input.words
-    let store = try input.store()
+    var store = try input.store()
+    store.keepsReplacedNote = !input.options.contains(.noVersion)
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
         Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")

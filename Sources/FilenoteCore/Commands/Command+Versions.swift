@@ -1,4 +1,5 @@
 import SystemCalls
+import TerminalSession
 
 // The rows of the command table that work on the kept versions (the man
 // page's VERSIONS); `show N` and `clear --all` are in their own rows.
@@ -78,6 +79,45 @@ extension Command {
     let number = try input.versionNumber(input.words[0])
     try input.store().restoreVersion(number)
     try Filenote.printOut(Array("Restored version \(number).\n".utf8))
+    return .success
+  }
+
+  static let forget = Command(
+    name: "forget", arguments: "N",
+    summary: "remove version N for good (a secret saved by mistake)",
+    description: """
+      Remove version N (as 'filenote history' numbers it) for good.
+
+      For a secret saved by mistake: the version's file is removed (as rm
+      removes it, under the writer lock) and no command shows it again; the
+      older versions move up one number. On a terminal, filenote shows the
+      version's line and asks first, and anything but y or yes keeps it
+      (status 1); with --yes, or when standard input is not a terminal, it
+      does not ask. 0, the note itself, is not a version: 'filenote clear'
+      removes the note (keeping it as version 1). It says 'Forgot version N.'
+      """,
+    examples: ["filenote forget 1", "filenote show 2 && filenote forget 2", "filenote forget -y 1"]
+  ) { input throws(FilenoteError) in
+    guard input.words.count == 1 else {
+      throw .usage("'forget' takes one version number (see 'filenote history')")
+    }
+    let number = try input.versionNumber(input.words[0])
+    let store = try input.store()
+    var expected: KeptVersion?
+    if !input.options.contains(.yes) && FileDescriptor.standardInput.isTerminal {
+      // Asked before any lock is taken; the answer holds for this version
+      // only, which is checked again under the lock.
+      let (version, line) = try VersionHistory(store: store.versionStore()).line(of: number)
+      Filenote.printError(line)
+      guard YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
+      else { throw .notForgotten(number: number) }
+      expected = version
+    }
+    if try store.forgetVersion(number, ifStill: expected) {
+      Filenote.report(
+        "version \(number)'s file has other hard links, which still hold its text")
+    }
+    try Filenote.printOut(Array("Forgot version \(number).\n".utf8))
     return .success
   }
 }

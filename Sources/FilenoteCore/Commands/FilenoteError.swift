@@ -53,6 +53,11 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case noVersion(number: Int, kept: Int)
   /// `undo` with no version of the note at `path` kept.
   case nothingToUndo(path: String)
+  /// `forget N`: another writer changed what version `number` is while the
+  /// user was asked about it, so nothing was removed.
+  case versionChanged(number: Int)
+  /// `forget N`: the user did not answer yes, so version `number` stays.
+  case notForgotten(number: Int)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
 
@@ -213,6 +218,12 @@ public enum FilenoteError: Error, Equatable, Sendable {
       // 0 is what `history` lists the note itself as.
       let what = number == 0 ? "0 is the note itself, not a kept version" : "no version \(number)"
       return "\(what): \(count) kept (see 'filenote history')"
+    case .versionChanged(let number):
+      return
+        "version \(number) changed while you were asked (another filenote saved or "
+        + "forgot one); nothing was forgotten (see 'filenote history')"
+    case .notForgotten(let number):
+      return "version \(number) was not forgotten"
     case .nothingToUndo(let path):
       return
         "nothing to undo: no version of \(path) is kept "

@@ -3,7 +3,7 @@
 
 extension Option {
   /// Every option, as help lists them.
-  public static let all: [Option] = [file, help, version, allVersions]
+  public static let all: [Option] = [file, help, version, allVersions, yes, noVersion]
 
   static let file = Option(
     name: "--file", shortName: nil, value: Value(placeholder: "PATH", noun: "path"),
@@ -26,4 +26,14 @@ extension Option {
   static let allVersions = Option(
     name: "--all", shortName: nil, value: nil, commands: ["clear"],
     generalHelp: [], commandHelp: "remove every kept version too")
+
+  /// `forget --yes`.
+  static let yes = Option(
+    name: "--yes", shortName: "-y", value: nil, commands: ["forget"],
+    generalHelp: [], commandHelp: "forget without asking")
+
+  /// `save --no-version`.
+  static let noVersion = Option(
+    name: "--no-version", shortName: nil, value: nil, commands: ["save"],
+    generalHelp: [], commandHelp: "keep nothing of the note it replaces")
 }

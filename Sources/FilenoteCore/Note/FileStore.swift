@@ -23,6 +23,10 @@ public struct FileStore: Sendable {
   /// `resolve`); 0 keeps none and removes the kept ones.
   public var versionCount = VersionStore.defaultCount
 
+  /// Whether a save keeps the note it replaces as a version; false for
+  /// `save --no-version`, which keeps nothing of it.
+  public var keepsReplacedNote = true
+
   public init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
     self.createsFolder = createsFolder

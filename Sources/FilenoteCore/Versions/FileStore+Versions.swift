@@ -139,7 +139,8 @@ extension LockedNote {
   /// Commits a save with the note it replaces kept as a version (steps
   /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
   /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
-  /// kept versions. The writer lock is held (this is a `LockedNote`).
+  /// kept versions, or, for `save --no-version`, commits it keeping nothing
+  /// of the note it replaces and the other versions as they are. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
     let store = versionStore()
     guard store.count > 0 else {
@@ -148,6 +149,16 @@ extension LockedNote {
       // filenote may touch (then it has kept nothing there).
       if let writer = try? VersionWriter.open(store, creating: false) { writer.removeAll() }
       return
+    }
+    guard target.keepsReplacedNote else {
+      // `save --no-version`: nothing of the replaced note stays, not even
+      // the version a writer killed before its rename made of this very
+      // file, which listings leave out only while it is the note.
+      if let writer = try? VersionWriter.open(store, creating: false), let note = store.noteStatus {
+        for version in writer.entries where version.isFile(note) { writer.forget(version) }
+        writer.close()
+      }
+      return try replacement.commit(replacing: self)
     }
     // The folder is made when there is a note to keep in it, not before.
     guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {

@@ -72,6 +72,26 @@ struct VersionHistory {
     return Array(Self.layOut(entries, width: width, now: now).utf8)
   }
 
+  /// Version `number` and its line as `lines` shows it off a terminal, for
+  /// the question `forget N` asks (no lock is taken: a reader's look).
+  func line(of number: Int) throws(FilenoteError) -> (version: KeptVersion, line: String) {
+    guard let store, number >= 1, let folder = try store.open() else {
+      throw .noVersion(number: number, kept: 0)
+    }
+    defer { folder.close() }
+    let versions = try store.listed(in: folder)
+    guard number <= versions.count else {
+      throw .noVersion(number: number, kept: versions.count)
+    }
+    let version = versions[number - 1]
+    let entry = Entry(
+      number: number, saved: version.saved, size: version.size,
+      firstLine: Self.firstLine(
+        of: store.beginning(of: version.name, in: folder, limit: Self.beginningLimit),
+        size: version.size))
+    return (version, String(Self.layOut([entry], width: nil, now: nil).dropLast()))
+  }
+
   /// The entries as lines: the fields separated by two spaces, numbers and
   /// sizes right-aligned; on a terminal, a header, ages, and first lines
   /// cut to `width`.

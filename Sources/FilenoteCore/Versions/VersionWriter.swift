@@ -301,6 +301,32 @@ final class VersionWriter {
     entries.removeAll { $0.name == version.name }
   }
 
+  /// `forget N`: removes `version`'s file for good, inside the folder,
+  /// and syncs the folder so a crash does not bring the name back. Returns
+  /// whether the file had other names (hard links made outside filenote),
+  /// which still hold its text.
+  func removeForGood(_ version: KeptVersion) throws(FilenoteError) -> Bool {
+    let file = FileStore.join(store.path, version.name)
+    let status: FileStatus
+    do throws(Errno) {
+      status = try folder.status(of: version.name)
+      // Only the regular file the listing found: never a name swapped since.
+      guard status.kind == .regular, version.isFile(status) else {
+        throw Errno.noSuchFileOrDirectory
+      }
+      try folder.remove(version.name)
+    } catch {
+      throw .system(.remove, .file(file), errno: error)
+    }
+    entries.removeAll { $0.name == version.name }
+    // The version is gone, which is what `forget` reports: failing now would
+    // make a second `forget N` remove the next one. (The folder was opened
+    // for reading and synced by every save; its fsync failing says nothing
+    // true about the versions.)
+    try? folder.syncEntries()
+    return status.linkCount > 1
+  }
+
   /// Steps 7–8, after the note was replaced or removed. Failures here
   /// change nothing that was saved, so they are not errors.
   func finish() {

@@ -27,7 +27,9 @@ extension UnixIntegrationTests {
           let value = try option.value.map { value in
             try #require(samples[value.placeholder], "a sample \(value.placeholder) for \(name)")
           }
-          let arguments = [command, name] + (value.map { [$0] } ?? [])
+          // A command that needs a version number gets one.
+          let number = Command.named(command)?.arguments == "N" ? ["1"] : []
+          let arguments = [command, name] + (value.map { [$0] } ?? []) + number
           let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
           #expect(run.status != 2, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
         }
