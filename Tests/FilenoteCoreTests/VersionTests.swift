@@ -451,6 +451,19 @@ import Testing
   }
 
   @Suite struct Names {
+    @Test func aLinkNamedLikeTheNextVersionNeverBlocksASave() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      let now = LocalTime.secondsSinceEpochNow
+      // Every name the next save could pick in the next seconds.
+      for second in now..<(now + 5) {
+        let name = KeptVersion.name(sequence: 2, keptAt: second)
+        #expect(symlink("/nonexistent", fixture.versionsFolder + "/" + name) == 0)
+      }
+      try fixture.save("c")
+      #expect(try fixture.texts() == ["b", "a"])
+    }
+
     @Test func aVersionsNameCarriesItsSequenceAndTime() {
       let name = KeptVersion.name(sequence: 42, keptAt: 1_764_567_890)
       #expect(name == "0000000042-1764567890")

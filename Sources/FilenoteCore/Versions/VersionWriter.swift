@@ -66,12 +66,22 @@ final class VersionWriter {
   /// must make durable.
   private var needsSync = false
 
+  /// The largest sequence of any name like a version's in the folder, a
+  /// link or a folder so named too: the next version is named past it, so
+  /// a name filenote did not write never blocks a save.
+  private var highestSequence: UInt64 = 0
+
   /// Lists the folder once, for the versions and for what a dead writer left.
   private init(store: VersionStore, folder: FileDescriptor) throws(FilenoteError) {
     self.store = store
     self.folder = folder
     let names = try store.names(in: folder)
     entries = store.entries(named: names, in: folder)
+    for name in names {
+      if let sequence = KeptVersion.sequence(ofName: name), sequence > highestSequence {
+        highestSequence = sequence
+      }
+    }
     removeDeadCopies(among: names)
   }
 
@@ -182,7 +192,8 @@ final class VersionWriter {
       return
     }
 
-    let sequence = (entries.first?.sequence ?? 0) + 1
+    let sequence = max(entries.first?.sequence ?? 0, highestSequence) + 1
+    highestSequence = sequence
     let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
