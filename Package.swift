@@ -24,7 +24,8 @@ let package = Package(
     // Everything filenote does: where the note lives, how it is saved, the commands.
     .target(name: "FilenoteCore", dependencies: ["SystemCalls", "LineEditor", "TerminalSession"]),
     .executableTarget(name: "filenote", dependencies: ["FilenoteCore"]),
-    // What tests share that filenote itself never needs (pseudo-terminals).
+    // What tests share that filenote itself never needs (pseudo-terminals,
+    // temporary folders).
     // No part of the layers above and never shipped: it may import Glibc.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
@@ -33,8 +34,9 @@ let package = Package(
       name: "TerminalSessionTests",
       dependencies: ["TerminalSession", "SystemCalls", "LineEditor", "TestSupport"]),
     .testTarget(
-      name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore"]),
+      name: "FilenoteCoreTests",
+      dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

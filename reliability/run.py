@@ -28,6 +28,7 @@ import concurrency  # noqa: E402
 import crash_loop  # noqa: E402
 import durability  # noqa: E402
 import faults  # noqa: E402
+import filesystems  # noqa: E402
 import harness  # noqa: E402
 import security  # noqa: E402
 import sync  # noqa: E402
@@ -37,7 +38,8 @@ import writers  # noqa: E402
 
 GROUPS = [("crash", crash_loop), ("durability", durability), ("concurrency", concurrency),
           ("faults", faults), ("bad-input", bad_input), ("terminal", terminal),
-          ("security", security), ("writers", writers), ("versions", versions), ("sync", sync)]
+          ("security", security), ("writers", writers), ("versions", versions), ("sync", sync),
+          ("filesystems", filesystems)]
 
 
 def main():

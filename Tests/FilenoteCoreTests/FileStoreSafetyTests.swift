@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import FilenoteCore

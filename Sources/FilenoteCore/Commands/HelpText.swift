@@ -8,7 +8,7 @@
 /// same commands and options.
 public enum HelpText {
   /// `filenote --version`: the name and version, as the man page's header gives them.
-  public static let version = "filenote 0.1.0"
+  public static let version = "filenote " + FilenoteVersion.number
 
   /// `filenote --help`, `filenote -h` and `filenote help`.
   public static var general: String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A fresh, empty home folder for one test, the environment filenote runs
@@ -9,7 +10,7 @@ import Testing
 /// person running the tests can leak in. Tests keep using the home (its
 /// methods) until their last check, which keeps the folder alive until then.
 final class TemporaryHome {
-  private let root: TemporaryDirectory
+  private let root: TemporaryFolder
   /// `$HOME`.
   let home: String
   /// A folder outside the home: the current folder of each run, and room for
@@ -19,7 +20,7 @@ final class TemporaryHome {
   let environment: [String: String]
 
   init() throws {
-    root = try TemporaryDirectory()
+    root = TemporaryFolder(prefix: "filenote-e2e")
     home = root.path + "/home"
     work = root.path + "/work"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)

@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 /// filenote fits in on a Unix machine: `make install` lays out the binary, the
@@ -93,7 +94,7 @@ extension UnixIntegrationTests {
     /// The Debian package of each tool, for the message when one is missing.
     static let packages = [
       "make": "make", "groff": "groff", "man": "man-db", "bash": "bash", "zsh": "zsh",
-      "fish": "fish", "tmux": "tmux",
+      "fish": "fish", "tmux": "tmux", "readelf": "binutils",
     ]
 
     static func environment(_ extra: [String: String]) -> [String: String] {
@@ -127,7 +128,7 @@ extension UnixIntegrationTests {
       environment extra: [String: String] = [:]
     ) throws -> Run {
       let executable = try locate(program)
-      let scratch = try ScratchFolder()
+      let scratch = TemporaryFolder(prefix: "filenote-unix")
       let stdoutPath = scratch.path + "/stdout"
       let stderrPath = scratch.path + "/stderr"
 
@@ -181,48 +182,13 @@ extension UnixIntegrationTests {
     }
   }
 
-  /// A fresh folder under the temporary folder, removed with its contents
-  /// when the last reference goes.
-  final class ScratchFolder {
-    let path: String
-
-    init() throws {
-      var template = Array((NSTemporaryDirectory() + "/filenote-unix.XXXXXX").utf8CString)
-      guard let made = mkdtemp(&template) else {
-        throw ExternalProgram.Failure(message: "mkdtemp: \(String(cString: strerror(errno)))")
-      }
-      path = String(
-        decoding: UnsafeRawBufferPointer(start: made, count: strlen(made)), as: UTF8.self)
-    }
-
-    deinit {
-      try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Creates an empty file at a path relative to the folder.
-    func createEmptyFile(_ relative: String) throws {
-      guard FileManager.default.createFile(atPath: path + "/" + relative, contents: nil) else {
-        throw ExternalProgram.Failure(message: "cannot create \(path)/\(relative)")
-      }
-    }
-
-    /// The regular files below the folder, as sorted relative paths.
-    func regularFiles() throws -> [String] {
-      let all = try FileManager.default.subpathsOfDirectory(atPath: path)
-      return try all.filter { relative in
-        let attributes = try FileManager.default.attributesOfItem(atPath: path + "/" + relative)
-        return attributes[.type] as? FileAttributeType == .typeRegular
-      }.sorted()
-    }
-  }
-
   /// An interactive program in a detached tmux session of its own (its own
   /// server socket, so parallel tests never meet), typed into and read back
   /// through tmux. The server is killed when the session goes.
   final class TmuxSession {
     private let socket: String
-    private let scratch: ScratchFolder
-    private let kept: ScratchFolder?
+    private let scratch: TemporaryFolder
+    private let kept: TemporaryFolder?
 
     /// How long to wait for the screen to show something: only a guard that
     /// keeps a broken completion from hanging the suite; nothing measures it.
@@ -230,9 +196,9 @@ extension UnixIntegrationTests {
 
     init(
       _ command: [String], in folder: String, environment: [String: String] = [:],
-      keeping kept: ScratchFolder? = nil
+      keeping kept: TemporaryFolder? = nil
     ) throws {
-      scratch = try ScratchFolder()
+      scratch = TemporaryFolder(prefix: "filenote-unix")
       socket = scratch.path + "/tmux.socket"
       self.kept = kept
       let variables = ExternalProgram.environment(

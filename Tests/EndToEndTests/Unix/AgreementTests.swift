@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
@@ -16,7 +17,7 @@ extension UnixIntegrationTests {
 
     @Test func theListedOptionsAreTheOnesFilenoteAccepts() throws {
       let binary = try Package.filenoteBinary
-      let home = try ScratchFolder()
+      let home = TemporaryFolder(prefix: "filenote-unix")
       // A value for each kind of value an option takes.
       let samples = ["PATH": "x"]
       for option in Option.all {

@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
@@ -67,8 +68,8 @@ extension UnixIntegrationTests {
     }
 
     @Test func completesFileNamesAfterFile() throws {
-      let folder = try ScratchFolder()
-      try folder.createEmptyFile("notes.txt")
+      let folder = TemporaryFolder(prefix: "filenote-unix")
+      folder.write("notes.txt", "")
       try FileManager.default.createDirectory(
         atPath: folder.path + "/nothing", withIntermediateDirectories: false)
       let afterFile = try complete(["filenote", "--file", "no"], in: folder.path)
@@ -81,8 +82,8 @@ extension UnixIntegrationTests {
     }
 
     @Test func interactiveBashCompletesFileEqualsToAFileName() throws {
-      let folder = try ScratchFolder()
-      try folder.createEmptyFile("notes.txt")
+      let folder = TemporaryFolder(prefix: "filenote-unix")
+      folder.write("notes.txt", "")
       let session = try TmuxSession(
         ["bash", "--norc", "--noprofile", "-i"], in: folder.path, environment: ["PS1": "READY> "])
       // tmux drops the blanks at the end of a line: the prompt shows as "READY>".
@@ -167,7 +168,7 @@ extension UnixIntegrationTests {
     }
 
     @Test func completesFileNamesAfterFile() throws {
-      let session = try startZsh { folder in try folder.createEmptyFile("notes.txt") }
+      let session = try startZsh { folder in folder.write("notes.txt", "") }
       try session.type("filenote show --file no\t")
       try session.waitFor { $0.contains("READY> filenote show --file notes.txt") }
     }
@@ -175,9 +176,9 @@ extension UnixIntegrationTests {
     /// An interactive zsh in tmux with filenote's completion, at its prompt,
     /// in a fresh folder that `prepare` may fill.
     private func startZsh(
-      environment: [String: String] = [:], _ prepare: (ScratchFolder) throws -> Void = { _ in }
+      environment: [String: String] = [:], _ prepare: (TemporaryFolder) throws -> Void = { _ in }
     ) throws -> TmuxSession {
-      let home = try ScratchFolder()
+      let home = TemporaryFolder(prefix: "filenote-unix")
       try prepare(home)
       let zshrc = """
         fpath=('\(Package.file("completions"))' $fpath)
@@ -242,8 +243,8 @@ extension UnixIntegrationTests {
     }
 
     @Test func completesFileNamesAfterFile() throws {
-      let folder = try ScratchFolder()
-      try folder.createEmptyFile("notes.txt")
+      let folder = TemporaryFolder(prefix: "filenote-unix")
+      folder.write("notes.txt", "")
       #expect(try complete("filenote --file no", in: folder.path) == ["notes.txt"])
       #expect(try complete("filenote --file x ", in: folder.path) == Command.names.sorted())
     }
@@ -252,7 +253,7 @@ extension UnixIntegrationTests {
     private func complete(
       _ line: String, in folder: String? = nil, home homePath: String? = nil
     ) throws -> [String] {
-      let home = try ScratchFolder()
+      let home = TemporaryFolder(prefix: "filenote-unix")
       // filenote on PATH, as an installed one is.
       let binaryFolder = try (FilenoteProcess.binaryPath() as NSString).deletingLastPathComponent
       let fish = try ExternalProgram.run(
