@@ -161,10 +161,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .noNote(let path, 0):
       return "no note saved yet in \(path) (save one with 'filenote save TEXT')"
     case .noNote(let path, let kept):
-      let count = kept == 1 ? "1 version is" : "\(kept) versions are"
-      return
-        "no note saved in \(path), but \(count) kept: 'filenote undo' brings "
-        + "the last one back (see 'filenote history')"
+      let count = kept == 1 ? "its version" : "the last of its \(kept) versions"
+      return "no note saved in \(path); 'filenote undo' brings back \(count)"
     case .emptyInput:
       return
         "cannot save an empty note; the saved note is unchanged "
@@ -225,9 +223,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .notForgotten(let number):
       return "version \(number) was not forgotten"
     case .nothingToUndo(let path):
-      return
-        "nothing to undo: no version of \(path) is kept "
-        + "(each save keeps the note it replaces, for undo)"
+      return "nothing to undo: no version of \(path) is kept yet"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "

@@ -75,7 +75,8 @@ enum Suggestion: Equatable, Sendable {
     return near.isEmpty ? .none : .names(near)
   }
 
-  /// `" (see 'filenote --help')"` or what to try, to end an error's message.
+  /// What to try, to end an error's message: `" (see 'filenote --help')"`
+  /// when there is nothing better.
   var text: String {
     switch self {
     case .none:
@@ -83,7 +84,7 @@ enum Suggestion: Equatable, Sendable {
     case .names(let names):
       return ": did you mean " + names.map { "'\($0)'" }.joined(separator: " or ") + "?"
     case .save(let commandLine):
-      return " (see 'filenote --help'); to save it: " + commandLine
+      return "; to save it: " + commandLine
     }
   }
 

@@ -75,12 +75,12 @@ struct VersionHistory {
   /// Version `number` and its line as `lines` shows it off a terminal, for
   /// the question `forget N` asks (no lock is taken: a reader's look).
   func line(of number: Int) throws(FilenoteError) -> (version: KeptVersion, line: String) {
-    guard let store, number >= 1, let folder = try store.open() else {
+    guard let store, let folder = try store.open() else {
       throw .noVersion(number: number, kept: 0)
     }
     defer { folder.close() }
     let versions = try store.listed(in: folder)
-    guard number <= versions.count else {
+    guard number >= 1, number <= versions.count else {
       throw .noVersion(number: number, kept: versions.count)
     }
     let version = versions[number - 1]

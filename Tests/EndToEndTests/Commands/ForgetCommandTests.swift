@@ -40,6 +40,17 @@ struct ForgetCommand {
   @Test("on a terminal forget shows the version's line and asks; no keeps it (exit 1), yes forgets")
   func asksOnATerminal() throws {
     let home = try TemporaryHome.saving("wifi: hunter2", "b")
+    // 0 and numbers not kept are refused before any question.
+    for (number, message) in [
+      ("0", "0 is the note itself, not a kept version"), ("2", "no version 2"),
+    ] {
+      let session = try TmuxSession(
+        executable: try FilenoteProcess.binaryPath(), arguments: ["forget", number],
+        environment: ["HOME": home.home], columns: 200, rows: 10)
+      #expect(try session.waitForExit() == .exited(1))
+      let screen = try session.screen()
+      #expect(screen.contains(message + ": 1 version is kept"), "\(screen)")
+    }
     for (answer, status) in [("n", Int32(1)), ("yes", 0)] {
       let session = try TmuxSession(
         executable: try FilenoteProcess.binaryPath(), arguments: ["forget", "1"],

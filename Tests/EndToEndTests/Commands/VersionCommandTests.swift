@@ -127,7 +127,7 @@ struct VersionCommands {
     let home = try TemporaryHome.saving("a", "b")
     try home.run("clear").expectSuccess()
     try home.run("show").expectError(
-      status: 1, mentioning: [home.notePath, "2 versions are kept", "'filenote undo'"])
+      status: 1, mentioning: [home.notePath, "'filenote undo' brings back the last of its 2"])
     try home.run("clear", "--all").expectSuccess()
     try home.run("show").expectError(status: 1, mentioning: ["no note saved yet"])
   }
