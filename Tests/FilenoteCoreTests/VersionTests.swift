@@ -40,6 +40,15 @@ import Testing
     func save(_ texts: String...) throws {
       for text in texts { try store.save(text) }
     }
+
+    /// What a writer killed between keeping the note and replacing it
+    /// leaves: the note's own file under a version's name. Its name.
+    @discardableResult
+    func linkTheNote(asVersion sequence: UInt64, keptAt seconds: Int64) -> String {
+      let name = KeptVersion.name(sequence: sequence, keptAt: seconds)
+      #expect(link(folder.file("notes/datafile.dat"), versionsFolder + "/" + name) == 0)
+      return name
+    }
   }
 
   @Suite struct Keeping {
@@ -111,9 +120,7 @@ import Testing
       // that is the note itself.
       let fixture = Fixture()
       try fixture.save("a", "b")
-      let name = KeptVersion.name(sequence: 99, keptAt: 0)
-      #expect(
-        link(fixture.folder.file("notes/datafile.dat"), fixture.versionsFolder + "/" + name) == 0)
+      fixture.linkTheNote(asVersion: 99, keptAt: 0)
       #expect(try fixture.texts() == ["a"])
       // The next save keeps it under that name, once.
       try fixture.save("c")
