@@ -32,7 +32,11 @@ extension Command {
   ) { input throws(FilenoteError) in
     let words = input.words
     var store = try input.store()
-    store.keepsReplacedNote = !input.options.contains(.noVersion)
+    // Only when an option was given: the first look at the table of options
+    // builds it, which a plain save has no need of (CONTRIBUTING.md, Hot path).
+    if !input.options.isEmpty && input.options.contains(.noVersion) {
+      store.keepsReplacedNote = false
+    }
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
         Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
