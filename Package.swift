@@ -28,7 +28,7 @@ let package = Package(
     // temporary folders).
     // No part of the layers above and never shipped: it may import Glibc.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
-    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(
       name: "TerminalSessionTests",

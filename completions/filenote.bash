@@ -1,7 +1,7 @@
 # bash completion for filenote(1): its commands, its options (after a
 # command, the ones it takes), the command names after `help`, version
-# numbers after `show`, `restore` and `forget` (from `filenote history`),
-# and file names after `--file`.
+# numbers after `show`, `restore`, `forget` and `copy` (from `filenote
+# history`), the shells after `init`, and file names after `--file`.
 #
 # It needs nothing but bash 4 (the bash-completion package is optional).
 # Try it in the current shell:     source completions/filenote.bash
@@ -12,7 +12,7 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show edit history undo restore forget path clear help'
+  local commands='save show edit history undo restore forget copy init path clear help'
   local options='--file --help -h'
   COMPREPLY=()
 
@@ -33,6 +33,14 @@ _filenote() {
     return
   fi
 
+  # The value of --width is a number of columns: nothing to offer.
+  if [[ $prev == --width || $cur == --width=* ]]; then
+    return 0
+  fi
+  if ((COMP_CWORD > 1)) && [[ $prev == = && ${COMP_WORDS[COMP_CWORD - 2]} == --width ]]; then
+    return 0
+  fi
+
   # Find the command and count its arguments, the way filenote parses them:
   # options may come anywhere, and `--` ends them.
   local command= arguments=0 options_ended= file= i word
@@ -44,11 +52,12 @@ _filenote() {
           options_ended=1
           continue
           ;;
-        --file)
-          # Keep the value, past the `=` bash may have split off before it.
+        --file | --width)
+          # Skip the value, and the `=` bash may have split off before it;
+          # keep --file's, for the version numbers.
           ((i++))
           [[ ${COMP_WORDS[i]} == = ]] && ((i++))
-          file=${COMP_WORDS[i]}
+          [[ $word == --file ]] && file=${COMP_WORDS[i]}
           continue
           ;;
         --file=*)
@@ -71,12 +80,16 @@ _filenote() {
     case $command in
       '') options+=' --version' ;;
       save) options+=' --no-version' ;;
+      show) options+=' --line --width --follow' ;;
+      history) options+=' --json' ;;
       forget) options+=' --yes -y' ;;
+      copy) options+=' --desktop' ;;
       clear) options+=' --all' ;;
     esac
     mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
     return
   fi
+
   case $command in
     '')
       mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
@@ -84,14 +97,17 @@ _filenote() {
     help)
       ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       ;;
-    show | restore | forget)
+    show | restore | forget | copy)
       # One version number: those `history` lists (0, the note itself,
-      # for `show` only).
+      # for `show` and `copy` only).
       if ((arguments == 0)); then
         local numbers
         numbers=$(_filenote_versions "${COMP_WORDS[0]}" "$file" "$command")
         mapfile -t COMPREPLY < <(compgen -W "$numbers" -- "$cur")
       fi
+      ;;
+    init)
+      ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W 'bash zsh fish' -- "$cur")
       ;;
   esac
   # `save` takes free text, the other commands nothing: no completions.
@@ -99,7 +115,8 @@ _filenote() {
 }
 
 # _filenote_versions PROGRAM FILE COMMAND: the version numbers `history`
-# lists for the note FILE names (the default note when empty), for COMMAND.
+# lists for the note FILE names (the default note when empty), for COMMAND
+# (0, the note itself, for show and copy).
 _filenote_versions() {
   local program=$1 file=$2
   # Only a leading ~/ is expanded, as the shell would have: nothing is evaluated.
@@ -110,7 +127,7 @@ _filenote_versions() {
   local number rest
   while read -r number rest; do
     [[ $number == [0-9]* ]] || continue
-    [[ $number == 0 && $3 != show ]] && continue
+    [[ $number == 0 && $3 != show && $3 != copy ]] && continue
     printf '%s\n' "$number"
   done < <(command "$program" "${arguments[@]}" 2>/dev/null </dev/null)
 }

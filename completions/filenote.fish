@@ -1,7 +1,7 @@
 # fish completion for filenote(1): its commands, its options (after a
 # command, the ones it takes), the command names after `help`, version
-# numbers after `show`, `restore` and `forget` (from `filenote history`),
-# and file names after `--file`.
+# numbers after `show`, `restore`, `forget` and `copy` (from `filenote
+# history`), the shells after `init`, and file names after `--file`.
 #
 # Try it in the current shell:  source completions/filenote.fish
 # `make install` puts it in $(PREFIX)/share/fish/vendor_completions.d/filenote.fish,
@@ -24,7 +24,7 @@ function __filenote_words
                 case --
                     set options_ended 1
                     continue
-                case --file
+                case --file --width
                     set skip_value 1
                     continue
                 case '-?*'
@@ -89,15 +89,19 @@ complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous ve
 complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
 complete -c filenote -n __filenote_needs_command -a forget \
     -d 'Remove version N for good (a secret saved by mistake)'
+complete -c filenote -n __filenote_needs_command -a copy \
+    -d 'Put the note, or version N, on the clipboard'
+complete -c filenote -n __filenote_needs_command -a init \
+    -d 'Print the shell code for the prompt segment and keys'
 complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
 complete -c filenote -n __filenote_needs_command -a clear \
     -d 'Remove the saved note (--all: and every version)'
 complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
 
 complete -c filenote -n __filenote_needs_help_topic \
-    -a 'save show edit history undo restore forget path clear help'
+    -a 'save show edit history undo restore forget copy init path clear help'
 
-complete -c filenote -n '__filenote_needs_number show' -a '(__filenote_versions all)'
+complete -c filenote -n '__filenote_needs_number show copy' -a '(__filenote_versions all)'
 complete -c filenote -n '__filenote_needs_number restore forget' -a '(__filenote_versions)'
 
 # The options of some commands, after them.
@@ -105,6 +109,21 @@ complete -c filenote -n '__filenote_after clear' -l all -d 'Remove every kept ve
 complete -c filenote -n '__filenote_after save' -l no-version \
     -d 'Keep nothing of the note it replaces'
 complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'Forget without asking'
+complete -c filenote -n '__filenote_after show' -l line \
+    -d 'Print the note as one inert line, for a prompt or a bar'
+complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'
+complete -c filenote -n '__filenote_after show' -l follow -d 'Print the line again at each change'
+complete -c filenote -n '__filenote_after history' -l json \
+    -d 'Print one JSON object a version (JSON Lines)'
+complete -c filenote -n '__filenote_after copy' -l desktop \
+    -d 'Use wl-copy, xclip or xsel, not the terminal'
+
+# True right after `init`, where a shell's name comes.
+function __filenote_needs_shell
+    set -l words (__filenote_words)
+    test (count $words) = 1; and test $words[1] = init
+end
+complete -c filenote -n __filenote_needs_shell -a 'bash zsh fish'
 
 complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
 complete -c filenote -s h -l help -d 'Show help and exit'

@@ -55,66 +55,13 @@ class Defect:
         self.signature = re.compile(signature)
 
 
-NO_MODE_CHANGES = Defect(
-    "a file system that cannot change modes fails every save: the unconditional fchmod of "
-    "the temporary file (and of a new versions folder) fails, ENOSYS on fusefat, EPERM on "
-    "bindfs --chmod-deny, and the save is abandoned",
-    r"(Function not implemented|Operation not permitted)")
-OPEN_VERSIONS_FOLDER = Defect(
-    "the versions folder filenote made itself shows 0777 where every file does (exFAT, NTFS "
-    "default mounts) and is refused as open to other users: from the second save on, every "
-    "command but show fails, clear and FILENOTE_VERSIONS=0 clear included",
-    r"other users can open it \(mode 0777")
-NOT_TOLD = Defect(
-    "the user is not told that the file system cannot keep the note private (every file 0777)",
-    r"said nothing about it")
-LOCK_RACE = Defect(
-    "on FUSE the lock file's create/remove race fails a waiting writer: openat(O_CREAT) "
-    "returns ENOENT (\"cannot create a file in ...\"), or fstat of the just-removed file "
-    "fails on sshfs (\"was not made by filenote\")",
-    r"cannot create a file in .*: No such file or directory|was not made by filenote")
-VERSIONS_HOLD_THE_SPACE = Defect(
-    "with the disk full of versions, the failed save does not say they hold the space, and "
-    "FILENOTE_VERSIONS=0 save fails too (the new note is written before they are removed)",
-    r"No space left on device")
-HISTORY_RECIPE = Defect(
-    "the README's history recipe expects one space after the number; history writes two",
-    r"the README's recipe sed")
-UNNAMED_NOTE = Defect(
-    "show 1, undo and restore 1 with no versions say 'no version 1: no versions are kept' "
-    "without naming the note (history names it)",
-    r"no version 1: no versions are kept")
-
-EVERY_SAVING_CHECK = ("save", "modes", "versions", "undo and restore", "clear",
-                      "FILENOTE_VERSIONS=0 clear beside kept versions", "edit", "the prompt",
-                      "four writers", "four writers with versions",
-                      "kill -9 during a large save", "invalid UTF-8",
-                      "planted versions folders are still refused",
-                      "the README's history recipe",
-                      "show 1, undo, restore 1 with no versions name the note")
-FUSE = ("fat", "exfat", "exfat-umask077", "ntfs", "ntfs-permissions", "bindfs-chmod-deny",
-        "sshfs")
-
 # The checks today's binary fails, by the defect each is kept to catch:
 # (file systems, checks, defect), "*" for every file system. A listed
 # check that fails shows the defect's words, else it is a new failure; a
 # listed check that passes fails the group until its entry is narrowed or
-# removed, so remove an entry once its fix has landed.
-KNOWN_FAILING = [
-    (("fat", "bindfs-chmod-deny"), EVERY_SAVING_CHECK, NO_MODE_CHANGES),
-    (("exfat", "ntfs"), ("save", "modes", "versions", "undo and restore", "clear",
-                         "FILENOTE_VERSIONS=0 clear beside kept versions", "edit", "the prompt",
-                         "four writers with versions", "kill -9 during a large save",
-                         "the README's history recipe"),
-     OPEN_VERSIONS_FOLDER),
-    (("exfat", "ntfs"), ("told when the note cannot be private",), NOT_TOLD),
-    (FUSE, ("four writers", "four writers with versions"), LOCK_RACE),
-    (("tmpfs-full",), ("versions filling the disk: the message says so",
-                       "versions filling the disk: FILENOTE_VERSIONS=0 saves"),
-     VERSIONS_HOLD_THE_SPACE),
-    ("*", ("the README's history recipe",), HISTORY_RECIPE),
-    ("*", ("show 1, undo, restore 1 with no versions name the note",), UNNAMED_NOTE),
-]
+# removed, so remove an entry once its fix has landed. Empty: every defect
+# the group found is fixed (reliability/FILESYSTEMS.md says which and how).
+KNOWN_FAILING = []
 
 # Checks whose failure is a race: a run that passes them proves no fix.
 RACES = {"four writers", "four writers with versions"}
@@ -642,7 +589,8 @@ def history_recipe():
     readme = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "README.md")
     with open(readme) as file:
         text = file.read()
-    start = text.index("- **`history`**")
+    start = text.find("`history` prints")
+    check(start >= 0, "README.md has no paragraph saying what `history` prints")
     match = re.search(r"\(`sed -E '([^']+)'`\)", text[start:start + 2000])
     check(match, "README.md's history paragraph has no sed -E recipe")
     return match.group(1)

@@ -240,4 +240,33 @@ import Testing
     chmod(name, 0o700)
     #expect(try open(folder))
   }
+
+  @Test func anOpenFolderBesideANoteAsOpenIsStillRefusedWhereModesCanBeStored() throws {
+    let folder = TemporaryFolder()
+    folder.write("datafile.dat", "note")
+    chmod(folder.file("datafile.dat"), 0o755)
+    let name = folder.file(".datafile.dat.versions")
+    mkdir(name, 0o700)
+    chmod(name, 0o755)
+    #expect(throws: refusal(folder, .openToOthers(permissions: 0o755))) { try open(folder) }
+    // Asking for 0700 is how the file system's answer is known; the folder
+    // gets its own mode back, so a refusal changes nothing.
+    #expect(try FileSystem.status(name).permissions == 0o755)
+  }
+
+  @Test func aWriterWhoseFolderWasRemovedFailsWithTheFolderErrorAfterBoundedTries() throws {
+    let folder = TemporaryFolder()
+    let notes = folder.file("notes")
+    mkdir(notes, 0o700)
+    let note = try WritableNote(FileStore(path: notes + "/datafile.dat"))
+    rmdir(notes)
+    // Each try sees the lock's name go as if its holder removed it: a removed
+    // folder must end the tries, not make them wait out the lock's timeout.
+    #expect(
+      throws: FilenoteError.system(
+        .createTemporaryFile, .file(notes), errno: .noSuchFileOrDirectory)
+    ) {
+      try note.withLock { _ throws(FilenoteError) in }
+    }
+  }
 }

@@ -20,6 +20,18 @@ import Testing
         == "cannot read the terminal: Input/output error")
   }
 
+  @Test func aDiskFullOfVersionsSaysHowMuchTheyHoldAndHowToFreeIt() {
+    let message = FilenoteError.noSpaceWithVersions(
+      path: "/stick/note.txt", folder: "/stick/.note.txt.versions", count: 4, size: 800_000
+    ).message
+    #expect(message.hasPrefix("cannot save /stick/note.txt: No space left on device; "))
+    #expect(message.contains("its 4 versions in /stick/.note.txt.versions hold 782 KiB"))
+    #expect(message.contains("FILENOTE_VERSIONS=0") && message.contains("clear --all"))
+    #expect(
+      FilenoteError.noSpaceWithVersions(path: "/n", folder: "/v", count: 1, size: 30 << 20)
+        .message.contains("its version in /v hold 30 MiB"))
+  }
+
   @Test func aTerminalFailureSaysWhatFailedAndCarriesItsErrnoToTheMessage() {
     let error = FilenoteError.terminal(.cannotRead(errno: .badFileDescriptor))
     #expect(error.message == "cannot read the terminal: Bad file descriptor")

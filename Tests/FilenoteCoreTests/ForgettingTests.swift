@@ -23,7 +23,7 @@ extension VersionTests {
       let fixture = Fixture()
       try fixture.save("a", "b", "c")
       let names = fixture.versionNames
-      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2, note: fixture.store.path)) {
         try fixture.store.forgetVersion(number)
       }
       #expect(fixture.versionNames == names)
@@ -31,7 +31,7 @@ extension VersionTests {
 
     @Test func withNoFolderItIsAnErrorAndCreatesNothing() throws {
       let fixture = Fixture()
-      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
         try fixture.store.forgetVersion(1)
       }
       #expect(fixture.folder.names() == [])
@@ -57,7 +57,7 @@ extension VersionTests {
       fixture.folder.write("elsewhere", "not a version")
       let planted = fixture.versionsFolder + "/9999999999-1"
       #expect(symlink(fixture.folder.file("elsewhere"), planted) == 0)
-      #expect(throws: FilenoteError.noVersion(number: 2, kept: 1)) {
+      #expect(throws: FilenoteError.noVersion(number: 2, kept: 1, note: fixture.store.path)) {
         try fixture.store.forgetVersion(2)
       }
       try fixture.store.forgetVersion(1)

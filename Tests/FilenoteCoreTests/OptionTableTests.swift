@@ -73,16 +73,18 @@ import Testing
 
   @Test(arguments: Option.all.filter { $0.commands != nil })
   func anOptionOfSomeCommandsIsRefusedByTheOthersAndByFilenoteAlone(option: Option) throws {
+    // With a value when it takes one, so that only the command can be wrong.
+    let given = [option.name] + (option.value == nil ? [] : ["1"])
     for command in Command.names where !(option.commands ?? []).contains(command) {
       #expect(
-        refusal([command, option.name])
+        refusal([command] + given)
           == "'\(command)' takes no option '\(option.name)' (see 'filenote help \(command)')")
     }
-    #expect(refusal([option.name]) == "unknown option '\(option.name)' (see 'filenote --help')")
+    #expect(refusal(given) == "unknown option '\(option.name)' (see 'filenote --help')")
     for command in option.commands ?? [] {
       // Before or after the command's name alike.
-      #expect(try parse([option.name, command]).commandOptions.contains(option))
-      #expect(try parse([command, option.name]).commandOptions.contains(option))
+      #expect(try parse(given + [command]).commandOptions.contains(option))
+      #expect(try parse([command] + given).commandOptions.contains(option))
     }
   }
 

@@ -262,23 +262,23 @@ import Testing
     func aNumberThatIsNotKeptIsAnErrorAndChangesNothing(number: Int) throws {
       let fixture = Fixture()
       try fixture.save("a", "b", "c")
-      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2, note: fixture.store.path)) {
         try fixture.store.restoreVersion(number)
       }
-      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2, note: fixture.store.path)) {
         try fixture.store.readVersion(number)
       }
       #expect(fixture.note == "c")
       #expect(try fixture.texts() == ["b", "a"])
     }
 
-    @Test func undoWithNoVersionsIsAnError() throws {
+    @Test func undoWithNoVersionsIsAnErrorNamingTheNote() throws {
       let fixture = Fixture()
-      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
         try fixture.store.restoreVersion(1)
       }
       try fixture.save("a")
-      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
         try fixture.store.restoreVersion(1)
       }
     }

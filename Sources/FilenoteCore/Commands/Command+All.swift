@@ -6,7 +6,7 @@ import SystemCalls
 extension Command {
   /// Every command, as `filenote --help` lists them.
   public static let all: [Command] = [
-    save, show, edit, history, undo, restore, forget, path, clear, help,
+    save, show, edit, history, undo, restore, forget, copy, initScript, path, clear, help,
   ]
 
   static let save = Command(
@@ -57,9 +57,24 @@ extension Command {
       When no note is saved, nothing is printed on standard output and the exit
       status is 1. N counts as 'filenote history' does: 0 is the note itself,
       1 the version it replaced; a number that is not kept is an error (status 1).
+
+      With --line, the note is printed as one line for a prompt or a status bar:
+      line breaks, tabs and other control characters as the prompt's stand-ins
+      (so no escape sequence reaches the terminal), cut to --width N columns
+      with '…'; with no note, nothing at all, status 0. --follow prints the line
+      again each time it changes (a save here or by a sync engine), without
+      polling, until the reader goes away. --width and --follow imply --line.
       """,
-    examples: ["filenote show", "filenote show | wc -c", "filenote show 1"]
+    examples: [
+      "filenote show", "filenote show | wc -c", "filenote show 1",
+      "filenote show --line --width 30",
+      "filenote show --line --follow",
+    ]
   ) { input throws(FilenoteError) in
+    // --width and --follow are about the line: either one asks for it.
+    if input.options.contains(where: { [.line, .width, .follow].contains($0.option) }) {
+      return try showLine(input)
+    }
     guard input.words.count <= 1 else {
       throw .usage("'show' takes one version number at most (see 'filenote help show')")
     }

@@ -23,11 +23,24 @@ extension Command {
       says how long ago its text was saved.
       With no note and no versions, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
+
+      With --json, each version is one JSON object on a line of its own, a format
+      that stays: {"number":1,"saved":"2026-12-01T09:15:02+01:00",
+      "saved_epoch":1796112902,"size":17,"conflict":false,"first_line":"..."},
+      the keys in this order; the first line as it is, JSON-escaped, at most 256
+      bytes of it. With no versions kept, it prints nothing and says nothing.
       """,
-    examples: ["filenote history", "filenote history | head -3"]
+    examples: [
+      "filenote history", "filenote history | head -3",
+      "filenote history --json | jq -r .first_line",
+    ]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
+    if input.options.contains(.json) {
+      try VersionHistory(store: store.versionStore()).jsonLines().map(Filenote.printOut)
+      return .success
+    }
     let output = FileDescriptor.standardOutput
     let width = output.isTerminal ? (try? output.windowSize().columns) : nil
     let lines = try VersionHistory(store: store.versionStore()).lines(
@@ -55,7 +68,7 @@ extension Command {
     let store = try input.store()
     do throws(FilenoteError) {
       try store.restoreVersion(1)
-    } catch .noVersion(number: 1, kept: 0) {
+    } catch .noVersion(number: 1, kept: 0, note: _) {
       throw .nothingToUndo(path: store.path)
     }
     try Filenote.printOut(Array("Restored version 1.\n".utf8))
@@ -107,7 +120,8 @@ extension Command {
     if !input.options.contains(.yes) && FileDescriptor.standardInput.isTerminal {
       // Asked before any lock is taken; the answer holds for this version
       // only, which is checked again under the lock.
-      let (version, line) = try VersionHistory(store: store.versionStore()).line(of: number)
+      let (version, line) = try VersionHistory(store: store.versionStore()).line(
+        of: number, note: store.path)
       Filenote.printError(line)
       guard YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
       else { throw .notForgotten(number: number) }

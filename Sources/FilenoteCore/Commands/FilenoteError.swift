@@ -49,8 +49,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// The note being replaced could not be kept as a version, so the save
   /// was refused and the note is unchanged.
   case cannotKeepVersion(path: String, errno: Errno)
-  /// No version numbered `number` is kept; `kept` versions are.
-  case noVersion(number: Int, kept: Int)
+  /// No version numbered `number` is kept of the note at `note`; `kept` versions are.
+  case noVersion(number: Int, kept: Int, note: String)
   /// `undo` with no version of the note at `path` kept.
   case nothingToUndo(path: String)
   /// `forget N`: another writer changed what version `number` is while the
@@ -60,6 +60,17 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case notForgotten(number: Int)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
+  /// `filenote copy` put nothing on the clipboard.
+  case copy(CopyFailure)
+  /// `show --follow` cannot watch the folder at `path` for changes.
+  case cannotWatch(path: String, errno: Errno)
+  /// Saving `path` ran out of space while its `count` versions, in
+  /// `folder`, hold `size` bytes.
+  case noSpaceWithVersions(path: String, folder: String, count: Int, size: Int64)
+  /// Not a failure but a notice, given by the save that creates the note:
+  /// the file system of `folder` shows every file open to others
+  /// (`permissions`) and cannot store 0600, so the note is not private.
+  case noteNotPrivate(folder: String, permissions: UInt32)
 
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
@@ -210,12 +221,16 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "cannot keep the replaced note as a version in \(path): \(errno); "
         + "the note is unchanged (FILENOTE_VERSIONS=0 saves without versions)"
-    case .noVersion(let number, let kept):
+    case .noVersion(let number, let kept, let note):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
       // 0 is what `history` lists the note itself as.
-      let what = number == 0 ? "0 is the note itself, not a kept version" : "no version \(number)"
-      return "\(what): \(count) kept (see 'filenote history')"
+      if number == 0 {
+        return
+          "0 is the note itself, not a kept version of \(note): \(count) kept "
+          + "(see 'filenote history')"
+      }
+      return "no version \(number) of \(note): \(count) kept (see 'filenote history')"
     case .versionChanged(let number):
       return
         "version \(number) changed while you were asked (another filenote saved or "
@@ -224,10 +239,32 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return "version \(number) was not forgotten"
     case .nothingToUndo(let path):
       return "nothing to undo: no version of \(path) is kept yet"
+    case .noSpaceWithVersions(let path, let folder, let count, let size):
+      let versions = count == 1 ? "its version" : "its \(count) versions"
+      let held =
+        size < 10 << 20 ? "\((size + 1023) / 1024) KiB" : "\((size + (1 << 20) - 1) >> 20) MiB"
+      return
+        "cannot save \(path): \(Errno.noSpace); \(versions) in \(folder) hold \(held) "
+        + "(FILENOTE_VERSIONS=0 removes them as it saves; 'filenote clear --all' removes "
+        + "them and the note)"
+    case .noteNotPrivate(let folder, let permissions):
+      return
+        "saved, but not private: the file system of \(folder) shows every file as mode "
+        + "0\(String(permissions, radix: 8)), open to other users, and cannot store 0600 "
+        + "(mount it with -o umask=077 to keep notes private)"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
         + "not '\(value.replacingControlCharacters())'"
+    case .copy(let failure):
+      return failure.message
+    case .cannotWatch(let path, let errno):
+      // ENOSPC and EMFILE here are inotify's own limits, not a full disk.
+      let limit =
+        errno == .noSpace || errno == .tooManyOpenFiles
+        ? " (the limit of inotify watches; see fs.inotify.max_user_watches and "
+          + "fs.inotify.max_user_instances)" : ""
+      return "cannot watch \(path) for changes: \(errno)\(limit)"
     }
   }
 

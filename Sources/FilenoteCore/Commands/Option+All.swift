@@ -3,7 +3,9 @@
 
 extension Option {
   /// Every option, as help lists them.
-  public static let all: [Option] = [file, help, version, allVersions, yes, noVersion]
+  public static let all: [Option] = [
+    file, help, version, allVersions, line, width, follow, json, desktop, yes, noVersion,
+  ]
 
   static let file = Option(
     name: "--file", shortName: nil, value: Value(placeholder: "PATH", noun: "path"),
@@ -36,4 +38,30 @@ extension Option {
   static let noVersion = Option(
     name: "--no-version", shortName: nil, value: nil, commands: ["save"],
     generalHelp: [], commandHelp: "keep nothing of the note it replaces")
+
+  /// `show --line`: the note as one inert line (doc/INTEGRATION.md).
+  static let line = Option(
+    name: "--line", shortName: nil, value: nil, commands: ["show"],
+    generalHelp: [], commandHelp: "print the note as one inert line, for a prompt or a bar")
+
+  /// `show --line --width N`.
+  static let width = Option(
+    name: "--width", shortName: nil, value: Value(placeholder: "N", noun: "number of columns"),
+    commands: ["show"],
+    generalHelp: [], commandHelp: "the line at most N columns (default: the terminal's, or 80)")
+
+  /// `show --line --follow`.
+  static let follow = Option(
+    name: "--follow", shortName: nil, value: nil, commands: ["show"],
+    generalHelp: [], commandHelp: "print the line again at each change")
+
+  /// `history --json`.
+  static let json = Option(
+    name: "--json", shortName: nil, value: nil, commands: ["history"],
+    generalHelp: [], commandHelp: "print one JSON object a version (JSON Lines)")
+
+  /// `copy --desktop`.
+  static let desktop = Option(
+    name: "--desktop", shortName: nil, value: nil, commands: ["copy"],
+    generalHelp: [], commandHelp: "use wl-copy, xclip or xsel, not the terminal")
 }

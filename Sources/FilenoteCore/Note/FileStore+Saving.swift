@@ -33,7 +33,11 @@ extension FileStore {
       throw .inputNotUTF8(offset: offset)
     }
     guard !bytes.isEmpty else { throw .emptyInput }
-    try withWriterLock { note throws(FilenoteError) in try note.save(bytes: bytes) }
+    do {
+      try withWriterLock { note throws(FilenoteError) in try note.save(bytes: bytes) }
+    } catch {
+      throw explainingNoSpace(error)
+    }
   }
 
   /// Saves what `input` delivers until end of file, streaming: memory does
@@ -66,7 +70,9 @@ extension FileStore {
         }
 
         if replacement == nil {
-          replacement = try TemporaryNoteFile(for: WritableNote(self))
+          let note = try WritableNote(self)
+          try note.removeVersionsWhenOff()
+          replacement = try TemporaryNoteFile(for: note)
         }
         if count >= 2 {
           try replacement!.write(held)
@@ -96,7 +102,7 @@ extension FileStore {
       try file.commitKeepingVersion()
     } catch {
       replacement?.discard()
-      throw error
+      throw explainingNoSpace(error)
     }
   }
 }

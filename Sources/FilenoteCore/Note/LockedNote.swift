@@ -47,6 +47,7 @@ public final class LockedNote {
       throw .inputNotUTF8(offset: offset)
     }
     guard !bytes.isEmpty else { throw .emptyInput }
+    removeVersionsWhenOff()
     let replacement = try TemporaryNoteFile(for: target)
     do {
       try replacement.write(bytes)

@@ -31,9 +31,7 @@ final class TemporaryNoteFile {
   ) throws(FilenoteError) {
     target = note.path
     self.note = note
-    // The temporary name adds up to 27 bytes to the note's own: shorten that
-    // part so any name the file system accepts (255 bytes) can be saved.
-    let prefix = "." + Self.prefix(of: note.location.name, maxUTF8Count: 200) + "."
+    let prefix = Self.namePrefix(forNote: note.location.name)
     if let existing = try note.currentStatus(), existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
@@ -44,7 +42,7 @@ final class TemporaryNoteFile {
     RemovalOnSignal.hold()
     var attempt = 1
     while true {
-      let candidate = prefix + "\(CurrentProcess.id).\(randomNumber()).tmp"
+      let candidate = Self.name(prefix: prefix, random: randomNumber())
       do {
         // exclusiveCreate never opens an existing name, link or not: a
         // planted name fails here and the next one is tried.
@@ -130,9 +128,14 @@ final class TemporaryNoteFile {
     replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
   ) throws(FilenoteError) {
     let existing = try note.replaceableStatus()
+    // Open to others although a new note asked for 0600: the file system
+    // cannot store modes, and the user is told once, by the save that
+    // creates the note.
+    var openMode: UInt32?
     do {
       if let existing {
-        try descriptor.changePermissions(existing.permissions)
+        // A file system that cannot change modes keeps the one it gave.
+        try ModeChange.request(descriptor, existing.permissions)
         if existing.owner != CurrentProcess.effectiveUser
           || existing.group != CurrentProcess.effectiveGroup
         {
@@ -141,7 +144,11 @@ final class TemporaryNoteFile {
         }
       } else {
         // An explicit mode, because the umask may have narrowed 0600 at creation.
-        try descriptor.changePermissions(0o600)
+        if try ModeChange.change(descriptor, to: 0o600) != .stored,
+          let shown = try? descriptor.status().permissions, ModeChange.isOpenToOthers(shown)
+        {
+          openMode = shown
+        }
       }
       try descriptor.sync()
     } catch {
@@ -163,6 +170,10 @@ final class TemporaryNoteFile {
     note.target.syncFolderAfterChange()
     isArmed = false
     RemovalOnSignal.disarm(completed: true)
+    if let openMode {
+      Filenote.report(
+        .noteNotPrivate(folder: note.target.location.folderPath, permissions: openMode))
+    }
   }
 
   /// `commit()` with the note it replaces kept as a version (see
@@ -195,6 +206,19 @@ final class TemporaryNoteFile {
       result.append(scalar)
     }
     return String(result)
+  }
+
+  /// `.<note>.`, the start of every temporary name beside the note. The
+  /// temporary name adds up to 27 bytes to the note's own: that part is
+  /// shortened so any name the file system accepts (255 bytes) can be saved.
+  static func namePrefix(forNote noteName: String) -> String {
+    "." + prefix(of: noteName, maxUTF8Count: 200) + "."
+  }
+
+  /// `<prefix><pid>.<random>.tmp`: this process's temporary name, which
+  /// `removeLeftovers` removes once the process is gone.
+  static func name(prefix: String, random: UInt32) -> String {
+    prefix + "\(CurrentProcess.id).\(random).tmp"
   }
 
   /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its

@@ -85,8 +85,8 @@ final class EditorHandOff {
       }
       defer { file.close() }
       do {
-        // Exactly 0600, whatever the umask.
-        try file.changePermissions(0o600)
+        // Exactly 0600, whatever the umask (where the file system can store it).
+        try ModeChange.request(file, 0o600)
         try file.writeAll(bytes.isEmpty ? bytes : bytes + [UInt8(ascii: "\n")])
       } catch {
         throw .system(.write, .file(path), errno: error)

@@ -14,16 +14,16 @@ extension FileStore {
   ) throws(FilenoteError) -> Bool {
     // No folder, no version; and a command that fails creates nothing.
     guard number >= 1, let note = try WritableNote.existing(self) else {
-      throw .noVersion(number: number, kept: try keptVersionCount())
+      throw .noVersion(number: number, kept: try keptVersionCount(), note: path)
     }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
       guard let writer = try VersionWriter.open(locked.versionStore(), creating: false) else {
-        throw .noVersion(number: number, kept: 0)
+        throw .noVersion(number: number, kept: 0, note: locked.path)
       }
       defer { writer.close() }
       let versions = writer.listed
       guard number <= versions.count else {
-        throw .noVersion(number: number, kept: versions.count)
+        throw .noVersion(number: number, kept: versions.count, note: locked.path)
       }
       let version = versions[number - 1]
       if let expected, expected != version { throw .versionChanged(number: number) }

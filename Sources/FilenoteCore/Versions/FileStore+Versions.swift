@@ -16,7 +16,9 @@ extension FileStore {
 
   /// The text of version `number`, exactly as kept.
   public func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
-    guard let store = try versionStore() else { throw .noVersion(number: number, kept: 0) }
+    guard let store = try versionStore() else {
+      throw .noVersion(number: number, kept: 0, note: path)
+    }
     return try store.read(number: number)
   }
 
@@ -45,19 +47,19 @@ extension FileStore {
     // No folder, no version: and a command that fails creates nothing, so
     // the documents folder is not made for it.
     guard let note = try WritableNote.existing(self) else {
-      throw .noVersion(number: number, kept: 0)
+      throw .noVersion(number: number, kept: 0, note: path)
     }
     try note.withLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
       let store = locked.versionStore()
       guard let writer = try VersionWriter.open(store, creating: false) else {
-        throw .noVersion(number: number, kept: 0)
+        throw .noVersion(number: number, kept: 0, note: locked.path)
       }
       defer { writer.close() }
       let versions = writer.listed
       guard number >= 1, number <= versions.count else {
-        throw .noVersion(number: number, kept: versions.count)
+        throw .noVersion(number: number, kept: versions.count, note: locked.path)
       }
       let version = versions[number - 1]
       // Refused before anything changes when it is not a text the note can hold.
@@ -92,7 +94,7 @@ extension FileStore {
   /// removes the kept ones too). Returns false when there was none.
   @discardableResult
   public func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    guard versionCount > 0 else { return try clearAll().note }
+    guard versionCount > 0 else { return try clearAll(ignoringUnusableFolder: true).note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
       let store = locked.versionStore()
@@ -115,12 +117,23 @@ extension FileStore {
   }
 
   /// Removes the note and every kept version. Returns whether there was a
-  /// note and how many versions were removed.
-  public func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
+  /// note and how many versions were removed. A versions folder filenote
+  /// may not use refuses the whole command, unless `ignoringUnusableFolder`
+  /// (`clear` with versions off, which must not fail because of versions:
+  /// the note goes, and the folder, which it has kept nothing in, stays).
+  public func clearAll(
+    ignoringUnusableFolder: Bool = false
+  ) throws(FilenoteError) -> (note: Bool, versions: Int) {
     guard let note = try WritableNote.existing(self) else { return (false, 0) }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      guard let writer = try VersionWriter.open(locked.versionStore(), creating: false)
-      else { return (try locked.remove(), 0) }
+      let opened: VersionWriter?
+      do throws(FilenoteError) {
+        opened = try VersionWriter.open(locked.versionStore(), creating: false)
+      } catch {
+        guard ignoringUnusableFolder else { throw error }
+        opened = nil
+      }
+      guard let writer = opened else { return (try locked.remove(), 0) }
       defer { writer.close() }
       let count = writer.listed.count
       let removed = try locked.remove()
@@ -130,7 +143,43 @@ extension FileStore {
   }
 }
 
+extension FileStore {
+  /// `error` with what the kept versions hold added, when it is a save
+  /// that ran out of space and versions hold some of it: the user is told
+  /// how much, and how to free it.
+  func explainingNoSpace(_ error: FilenoteError) -> FilenoteError {
+    guard case .system(.save, .file(let path), let errno) = error, errno == .noSpace,
+      let store = try? versionStore(), let folder = try? store.open()
+    else { return error }
+    defer { folder.close() }
+    guard let versions = try? store.listed(in: folder), !versions.isEmpty else { return error }
+    return .noSpaceWithVersions(
+      path: path, folder: store.path, count: versions.count,
+      size: versions.reduce(0) { $0 + $1.size })
+  }
+}
+
+extension WritableNote {
+  /// `LockedNote.removeVersionsWhenOff()` for a save that does not hold the
+  /// writer lock yet: it takes it only when there is a versions folder.
+  func removeVersionsWhenOff() throws(FilenoteError) {
+    guard versionCount == 0, (try? folder.status(of: VersionStore(of: self).name)) != nil
+    else { return }
+    try withLock { locked in locked.removeVersionsWhenOff() }
+  }
+}
+
 extension LockedNote {
+  /// With versions off, removes what was kept before a save writes the new
+  /// note, so that a save works on a disk the versions filled. Versions
+  /// filenote may not use are left alone (it has kept nothing there).
+  func removeVersionsWhenOff() {
+    guard target.versionCount == 0,
+      let writer = try? VersionWriter.open(versionStore(), creating: false)
+    else { return }
+    writer.removeAll()
+  }
+
   /// The versions of this note, kept with the store's `versionCount`.
   func versionStore() -> VersionStore {
     VersionStore(of: target, count: target.versionCount)

@@ -74,14 +74,17 @@ struct VersionHistory {
 
   /// Version `number` and its line as `lines` shows it off a terminal, for
   /// the question `forget N` asks (no lock is taken: a reader's look).
-  func line(of number: Int) throws(FilenoteError) -> (version: KeptVersion, line: String) {
+  /// `note` names the note in messages when its folder is missing.
+  func line(
+    of number: Int, note: String
+  ) throws(FilenoteError) -> (version: KeptVersion, line: String) {
     guard let store, let folder = try store.open() else {
-      throw .noVersion(number: number, kept: 0)
+      throw .noVersion(number: number, kept: 0, note: store?.note ?? note)
     }
     defer { folder.close() }
     let versions = try store.listed(in: folder)
     guard number >= 1, number <= versions.count else {
-      throw .noVersion(number: number, kept: versions.count)
+      throw .noVersion(number: number, kept: versions.count, note: store.note)
     }
     let version = versions[number - 1]
     let entry = Entry(

@@ -120,7 +120,7 @@ struct VersionStore {
     var reason: FilenoteError.UnsafeFolderReason?
     if info.owner != CurrentProcess.effectiveUser {
       reason = .ownedByAnotherUser(info.owner)
-    } else if info.permissions & 0o077 != 0 {
+    } else if ModeChange.isOpenToOthers(info.permissions) && !mayUseOpen(folder, info) {
       reason = .openToOthers(permissions: info.permissions)
     }
     if let reason {
@@ -128,6 +128,31 @@ struct VersionStore {
       throw .versionsFolderUnsafe(path: path, reason: reason)
     }
     return folder
+  }
+
+  /// Whether `folder`, the user's own but open to others (`info`), shows
+  /// that mode only because its file system cannot narrow it (exFAT, NTFS
+  /// without permissions, FAT: every file shows the mount's mode), and is no
+  /// more open than the note beside it (or, with none, the note's folder).
+  /// Asking for 0700 is how to know; where that works, the folder was open
+  /// on a file system that keeps modes, and it gets its mode back and is
+  /// refused (someone else may have put files in it).
+  private func mayUseOpen(_ folder: FileDescriptor, _ info: FileStatus) -> Bool {
+    guard
+      let beside = noteStatus?.permissions ?? (try? noteFolder.status())?.permissions,
+      ModeChange.versionsFolderMayBeUsed(
+        folder: info.permissions, note: beside, narrowing: .refused)
+    else { return false }
+    let narrowing: ModeChange
+    do { narrowing = try ModeChange.change(folder, to: 0o700) } catch {
+      // A read-only mount cannot narrow it either, and nothing can be put
+      // in it there: `history` and `show N` of a stick mounted read-only.
+      guard error == .readOnlyFileSystem else { return false }
+      narrowing = .refused
+    }
+    if narrowing == .stored { try? folder.changePermissions(info.permissions) }
+    return ModeChange.versionsFolderMayBeUsed(
+      folder: info.permissions, note: beside, narrowing: narrowing)
   }
 
   /// Every version in `folder` with a name filenote writes and a regular
@@ -168,11 +193,11 @@ struct VersionStore {
     // A writer may prune the version between the listing and the read:
     // list again rather than fail.
     for _ in 0..<3 {
-      guard let folder = try open() else { throw .noVersion(number: number, kept: 0) }
+      guard let folder = try open() else { throw .noVersion(number: number, kept: 0, note: note) }
       defer { folder.close() }
       let versions = try listed(in: folder)
       guard number >= 1, number <= versions.count else {
-        throw .noVersion(number: number, kept: versions.count)
+        throw .noVersion(number: number, kept: versions.count, note: note)
       }
       let name = versions[number - 1].name
       do {
@@ -181,7 +206,7 @@ struct VersionStore {
         continue
       }
     }
-    throw .noVersion(number: number, kept: 0)
+    throw .noVersion(number: number, kept: 0, note: note)
   }
 
   /// The bytes of the version file `name`, never through a link, refused

@@ -43,14 +43,21 @@ import SystemCalls
 //    writes are removed, each relative to the open folder; then release the
 //    lock.
 //
-// `restore N` keeps the note the same way (3–5), then renames version N's
-// file over the note in one step (after giving it the note's mode): at
-// every instant version N is either still a version or the note, never both
-// listed and never neither.
+// `restore N` keeps the note the same way (3–5), then gives version N's
+// file the note's mode, links it beside the note under a temporary name,
+// renames that over the note, fsyncs the note's folder, and only then
+// removes version N's name: at every instant, also across a power cut,
+// version N is still a version or the note, never both listed and never
+// neither (a name of it left in the versions folder is the note's file,
+// which listings leave out and step 3 counts as kept).
 
 /// A writer's hold on the versions folder: open, locked, and listed as the
 /// lock found it. Closing it (or the process dying) releases the lock.
 final class VersionWriter {
+  /// What link(2) answers where a file cannot have a second name: another
+  /// file system, a file system without hard links (FAT), too many links.
+  static let linkImpossible: [Errno] = [.improperLink, .notPermitted, .tooManyLinks, .notSupported]
+
   let store: VersionStore
   /// The versions folder, open for reading and locked.
   private let folder: FileDescriptor
@@ -151,7 +158,9 @@ final class VersionWriter {
       let folder = try store.noteFolder.open(
         store.name, .readOnly, options: [.directory, .noFollow])
       defer { folder.close() }
-      try folder.changePermissions(0o700)
+      // Where the file system cannot narrow it, `VersionStore.open()` judges
+      // the folder as it is.
+      try ModeChange.request(folder, 0o700)
     } catch {
       throw .cannotKeepVersion(path: store.path, errno: error)
     }
@@ -178,8 +187,20 @@ final class VersionWriter {
     }
     // The save itself refuses anything else.
     guard note.kind == .regular else { return }
+    if let newest = entries.first, newest.isFile(note) { return }
+    // An older name of the note's very file: a power cut during `restore N`
+    // left version N's name behind. Kept again beside it, the text would be
+    // listed twice, and left where it is, it would not be version 1: the
+    // stale name goes (the file stays the note) and the note is kept below
+    // as the newest.
+    for stale in entries where stale.isFile(note) {
+      do { try folder.remove(stale.name) } catch {
+        throw .cannotKeepVersion(path: store.path, errno: error)
+      }
+      needsSync = true
+    }
+    entries.removeAll { $0.isFile(note) }
     if let newest = entries.first {
-      if newest.isFile(note) { return }
       if newest.size == note.size,
         Self.sameBytes(store.note, FileStore.join(store.path, newest.name))
       {
@@ -198,7 +219,7 @@ final class VersionWriter {
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
-      guard [.improperLink, .notPermitted, .tooManyLinks, .notSupported].contains(error) else {
+      guard Self.linkImpossible.contains(error) else {
         throw .cannotKeepVersion(path: store.path, errno: error)
       }
       try copyNote(as: name, modified: note.modified)
@@ -270,22 +291,43 @@ final class VersionWriter {
     do throws(Errno) {
       let fd = try folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
-      try fd.changePermissions(permissions)
+      try ModeChange.request(fd, permissions)
       try fd.sync()
     } catch {
       throw .system(.save, .file(file), errno: error)
     }
     try makeDurable()
+    // A rename from the versions folder to the note's is two names, each
+    // made durable by its own folder's fsync: a power cut between them can
+    // keep the removal and lose the new name, and the text is then neither
+    // the note nor a version. So the version's file is first linked beside
+    // the note under a temporary name and renamed over the note within
+    // that one folder; only once that is on disk does its name in the
+    // versions folder go. Until then the listing leaves it out (it is the
+    // note's file), and `keepNote` counts it as kept.
+    let temporary = TemporaryNoteFile.name(
+      prefix: TemporaryNoteFile.namePrefix(forNote: store.noteName),
+      random: UInt32.random(in: 0...UInt32.max))
     do {
-      try folder.rename(version.name, to: store.noteName, in: store.noteFolder)
+      try folder.link(version.name, to: temporary, in: store.noteFolder)
     } catch {
-      if error == .improperLink { return false }
+      // No second name on this file system: the note's bytes are saved instead.
+      if Self.linkImpossible.contains(error) {
+        return false
+      }
       throw .system(.save, .file(file), errno: error)
     }
-    entries.removeAll { $0.name == version.name }
+    do {
+      try store.noteFolder.rename(temporary, to: store.noteName, in: store.noteFolder)
+    } catch {
+      try? store.noteFolder.remove(temporary)
+      throw .system(.save, .file(file), errno: error)
+    }
     do { try store.noteFolder.syncEntries() } catch {
       throw .system(.save, .file(store.note), errno: error)
     }
+    try? folder.remove(version.name)
+    entries.removeAll { $0.name == version.name }
     try? folder.syncEntries()
     return true
   }

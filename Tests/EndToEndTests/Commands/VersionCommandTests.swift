@@ -105,12 +105,15 @@ struct VersionCommands {
     #expect(try home.run("show").stdoutText == "wrong\n")
   }
 
-  @Test("undo with nothing kept says there is nothing to undo, exit 1, and changes nothing")
+  @Test("undo with nothing kept: nothing to undo; restore 1, show 1 name the note; nothing changes")
   func undoWithNothing() throws {
     let home = try TemporaryHome.saving("only")
     try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo", home.notePath])
+    for command in [["restore", "1"], ["show", "1"]] {
+      try home.filenote(command).run()
+        .expectError(status: 1, mentioning: ["no version 1", home.notePath])
+    }
     #expect(try home.run("show").stdoutText == "only\n")
-    try home.run("restore", "1").expectError(status: 1, mentioning: ["no version 1"])
   }
 
   @Test(

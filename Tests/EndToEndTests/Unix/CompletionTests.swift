@@ -52,8 +52,20 @@ extension UnixIntegrationTests {
       #expect(try complete(["filenote", "save", "--n"]) == ["--no-version"])
     }
 
+    @Test func completesTheShellsAfterInit() throws {
+      #expect(try complete(["filenote", "init", ""]) == ["bash", "fish", "zsh"])
+      #expect(try complete(["filenote", "init", "z"]) == ["zsh"])
+      #expect(try complete(["filenote", "init", "zsh", ""]) == [])
+    }
+
+    @Test func offersNothingForTheWidthOfTheLine() throws {
+      #expect(try complete(["filenote", "show", "--width", ""]) == [])
+      #expect(try complete(["filenote", "show", "--width", "=", ""]) == [])
+      #expect(try complete(["filenote", "show", "--width", "30", "--l"]) == ["--line"])
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
-      #expect(try complete(["filenote", "help", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "help", "c"]) == ["clear", "copy"])
       #expect(try complete(["filenote", "help", "clear", ""]) == [])
     }
 
@@ -63,8 +75,8 @@ extension UnixIntegrationTests {
     }
 
     @Test func findsTheCommandAfterTheValueOfFile() throws {
-      #expect(try complete(["filenote", "--file", "x", "c"]) == ["clear"])
-      #expect(try complete(["filenote", "--file", "=", "x", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "x", "cl"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "=", "x", "cl"]) == ["clear"])
     }
 
     @Test func completesFileNamesAfterFile() throws {
@@ -161,6 +173,12 @@ extension UnixIntegrationTests {
       try second.waitFor { $0.contains("READY> filenote forget 1") }
     }
 
+    @Test func completesTheShellAfterInit() throws {
+      let session = try startZsh()
+      try session.type("filenote init z\t")
+      try session.waitFor { $0.contains("READY> filenote init zsh") }
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
       let session = try startZsh()
       try session.type("filenote help cl\t")
@@ -237,8 +255,13 @@ extension UnixIntegrationTests {
       #expect(try complete("filenote ") == Command.names.sorted())
     }
 
+    @Test func completesTheShellsAfterInit() throws {
+      #expect(try complete("filenote init ") == ["bash", "fish", "zsh"])
+      #expect(try complete("filenote show --width 30 --l") == ["--line"])
+    }
+
     @Test func completesCommandNamesAfterHelpAndNothingAfterSave() throws {
-      #expect(try complete("filenote help c") == ["clear"])
+      #expect(try complete("filenote help c") == ["clear", "copy"])
       #expect(try complete("filenote save ") == [])
     }
 

@@ -51,7 +51,9 @@ extension UnixIntegrationTests {
       #expect(
         variables == [
           "FILENOTE_FILE", "FILENOTE_VERSIONS", "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM",
-          "VISUAL", "EDITOR", "TMPDIR",
+          "VISUAL", "EDITOR", "TMPDIR", "TMUX", "WAYLAND_DISPLAY", "DISPLAY", "VTE_VERSION",
+          // Read by the code `filenote init` prints.
+          "FILENOTE_PROMPT_WIDTH", "FILENOTE_NO_KEYS",
         ])
     }
 
