@@ -97,6 +97,34 @@ import Testing
       #expect(state.text.utf8.elementsEqual(version.utf8))
     }
 
+    @Test func afterTheVersionsAreReplacedUpReachesTheNewOnesAndDownTheLineAsEdited() {
+      var state = HistoryTests.browsing()
+      state.press(.control("p"), .text(" with sugar"))
+      state.replaceVersions(with: ["theirs", "shopping"])
+      #expect(state.text == "milk tea with sugar")
+      #expect(state.historyPosition == 0)
+      state.press(.arrow(.up, []))
+      #expect(state.text == "theirs")
+      #expect(state.historyPosition == 1)
+      state.press(.arrow(.up, []), .arrow(.up, []))
+      #expect(state.text == "shopping", "no more than the new versions")
+      state.press(.alt(">"))
+      #expect(state.text == "milk tea with sugar")
+      state.press(.control("_"))
+      #expect(state.text == "milk tea", "its undo steps came along")
+    }
+
+    @Test func whatIsUnsavedIsTheEditedLineOrTheLineTheEditorOpenedWithAsEdited() {
+      var state = HistoryTests.browsing()
+      #expect(state.unsavedEdits == nil)
+      state.press(.control("p"))
+      #expect(state.unsavedEdits == nil, "a version recalled as it is loses nothing")
+      state.press(.text("!"))
+      #expect(state.unsavedEdits == Array("milk tea!".utf8))
+      state.press(.control("n"), .text("?"), .control("p"), .control("p"))
+      #expect(state.unsavedEdits == Array("shopping?".utf8), "the line, as edited and left")
+    }
+
     @Test func theKillRingIsSharedByAllEntries() {
       var state = HistoryTests.browsing()
       state.press(.control("u"), .control("p"), .control("y"))

@@ -45,7 +45,7 @@ private struct PlayedSession {
   /// session wrote meanwhile.
   func line(_ text: String, typed: String) throws -> (EditingSession.LineEnding, String) {
     try pseudoTerminal.type(typed)
-    let ending = try session.readLine(text: text, hint: "h", dimmed: false)
+    let ending = try session.readLine(text: text, hints: [Hint(subject: "h")], dimmed: false)
     return (ending, written(pseudoTerminal))
   }
 }

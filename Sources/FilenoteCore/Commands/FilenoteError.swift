@@ -43,6 +43,11 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// and the user did not say to overwrite it; what they wrote is kept in
   /// `keptIn`.
   case editConflict(keptIn: String)
+  /// What the user wrote in the prompt or in `filenote edit` was not saved,
+  /// because of `because` (nil: the prompt ended before Enter, by a signal
+  /// or a terminal that went away), and is kept in the private file
+  /// `keptIn` (see `PrivateTextFile`).
+  indirect case notSaved(because: FilenoteError?, keptIn: String)
   /// The versions folder beside the note is not one filenote may use, so
   /// nothing was read from it or written to it.
   case versionsFolderUnsafe(path: String, reason: UnsafeFolderReason)
@@ -213,6 +218,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "not saved: the note was changed on disk while the editor was open; "
         + "what you wrote is kept in \(path)"
+    case .notSaved(let cause, let path):
+      return (cause.map { $0.message + "; " } ?? "") + "what you wrote is kept in \(path)"
     case .versionsFolderUnsafe(let path, let reason):
       return
         "cannot use the versions folder \(path): \(reason.words); nothing was changed "
@@ -272,6 +279,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   public var exitCode: ExitCode {
     switch self {
     case .usage, .notATerminal, .editNeedsTerminal, .invalidVersionCount: return .usage
+    case .notSaved(let cause?, _): return cause.exitCode
     default: return .failure
     }
   }

@@ -34,8 +34,8 @@ final class EditorHandOff {
   /// The editor's command line, as the shell runs it.
   let editor: String
   /// The file the editor edits.
-  let path: String
-  private let folder: String
+  var path: String { file.path }
+  private let file: PrivateTextFile
   /// The read end of the signal self-pipe.
   private let signals: FileDescriptor
   /// A signal that asked filenote to end; it does at `finish`.
@@ -65,34 +65,10 @@ final class EditorHandOff {
     } catch {
       throw .terminal(.cannotCatchSignals(errno: error))
     }
-    var base = environment["TMPDIR"] ?? ""
-    if !base.hasPrefix("/") { base = "/tmp" }
-    let prefix = FileStore.join(base, "filenote-")
     do {
-      folder = try FileSystem.makeTemporaryFolder(prefix: prefix)
+      file = try PrivateTextFile(bytes, environment: environment)
     } catch {
       SignalPipe.stopCatching()
-      throw .system(.createFolder, .file(prefix + "XXXXXX"), errno: error)
-    }
-    path = folder + "/note.txt"
-    do throws(FilenoteError) {
-      let file: FileDescriptor
-      do {
-        file = try FileDescriptor.open(
-          path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
-      } catch {
-        throw .system(.write, .file(path), errno: error)
-      }
-      defer { file.close() }
-      do {
-        // Exactly 0600, whatever the umask (where the file system can store it).
-        try ModeChange.request(file, 0o600)
-        try file.writeAll(bytes.isEmpty ? bytes : bytes + [UInt8(ascii: "\n")])
-      } catch {
-        throw .system(.write, .file(path), errno: error)
-      }
-    } catch {
-      finish(keeping: false)
       throw error
     }
   }
@@ -130,7 +106,7 @@ final class EditorHandOff {
   /// What the editor left in the file: valid UTF-8, with one trailing line
   /// ending ("\n" or "\r\n") dropped, as `filenote save` drops it.
   func text() throws(FilenoteError) -> [UInt8] {
-    var bytes: [UInt8]
+    let bytes: [UInt8]
     do {
       let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow])
       defer { file.close() }
@@ -141,11 +117,7 @@ final class EditorHandOff {
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       throw .inputNotUTF8(offset: offset)
     }
-    if bytes.last == UInt8(ascii: "\n") {
-      bytes.removeLast()
-      if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-    }
-    return bytes
+    return TrailingLineEnding.dropped(from: bytes)
   }
 
   /// Writes `question` on `output` and reads the answer from `terminal`
@@ -180,12 +152,7 @@ final class EditorHandOff {
   func finish(keeping: Bool) {
     guard !isFinished else { return }
     isFinished = true
-    if !keeping {
-      for name in (try? FileSystem.names(in: folder)) ?? [] {
-        try? FileSystem.remove(folder + "/" + name)
-      }
-      try? FileSystem.removeFolder(folder)
-    }
+    if !keeping { file.remove() }
     noteSignals()
     SignalPipe.stopCatching()
     if let termination { Self.die(of: termination) }

@@ -6,6 +6,8 @@ import TerminalSession
 /// mode, and keeps the note when that line is empty.
 struct PlainPrompt {
   let store: FileStore
+  /// For `$TMPDIR`, where a line that could not be saved is kept.
+  let environment: Environment
   /// Where the prompt writes (see `Prompt.openTerminal()`); the line is
   /// read from standard input.
   let terminal: FileDescriptor
@@ -36,19 +38,25 @@ struct PlainPrompt {
       // is never overwritten without asking; the check and the save are made
       // under the writer lock, and the question asked outside it.
       var expected = note?.version
-      while let current = try saveUnlessChanged(line, expected: expected) {
-        write(YesNoQuestion.overwrite.text)
-        switch try readLine() {
-        case .line(let answer) where YesNoQuestion.isYes(answer):
-          expected = current  // agreed to replace this one, and only this one
-        case .line:
-          // Show what is on disk now; the next line is checked against it.
-          note = try store.read()
-          intro = "Not saved. The note on disk now:\n"
-          continue showing
-        case .endOfInput: return cancel(.failure)
-        case .interrupted: return cancel(.cancelled)
+      do {
+        while let current = try saveUnlessChanged(line, expected: expected) {
+          write(YesNoQuestion.overwrite(replacing: current, of: store).text)
+          switch try readLine() {
+          case .line(let answer) where YesNoQuestion.isYes(answer):
+            expected = current  // agreed to replace this one, and only this one
+          case .line:
+            // Show what is on disk now; the next line is checked against it.
+            note = try store.read()
+            intro = "Not saved. The note on disk now:\n"
+            continue showing
+          case .endOfInput: return cancel(.failure)
+          case .interrupted: return cancel(.cancelled)
+          }
         }
+      } catch {
+        // The terminal's line mode cannot give the line back to edit: it is
+        // kept in a private file the message names.
+        throw PrivateTextFile.keep(line, after: error, environment: environment)
       }
       write("Saved.\n")
       return .success

@@ -29,14 +29,26 @@ extension FileStore {
     return try store.listed(in: folder).count
   }
 
+  /// A kept version as the prompt's Up and Ctrl-R reach it.
+  public struct VersionText: Sendable {
+    /// Its number, as `history` and `show N` name it.
+    public let number: Int
+    /// When its text was saved, in seconds since the epoch.
+    public let saved: Int64
+    public let text: String
+  }
+
   /// The texts of the kept versions, newest first, for the prompt's Up and
   /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
-  /// rather than repaired (Enter could then save the repair).
-  public func versionTexts() throws(FilenoteError) -> [String] {
+  /// rather than repaired (Enter could then save the repair); the others
+  /// keep their numbers.
+  public func versionTexts() throws(FilenoteError) -> [VersionText] {
     guard let store = try versionStore(), let folder = try store.open() else { return [] }
     defer { folder.close() }
-    return try store.listed(in: folder).compactMap { version in
-      (try? store.read(version.name, in: folder)).map { String(decoding: $0, as: UTF8.self) }
+    return try store.listed(in: folder).enumerated().compactMap { index, version in
+      guard let bytes = try? store.read(version.name, in: folder) else { return nil }
+      return VersionText(
+        number: index + 1, saved: version.saved, text: String(decoding: bytes, as: UTF8.self))
     }
   }
 

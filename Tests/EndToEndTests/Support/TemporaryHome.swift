@@ -5,9 +5,11 @@ import Testing
 /// A fresh, empty home folder for one test, the environment filenote runs
 /// with there, and ways to look at the files it leaves behind.
 ///
-/// The environment is built from nothing: only `HOME`, `PATH` and `LANG`, so
-/// neither the real home nor a `FILENOTE_FILE` or `XDG_CONFIG_HOME` of the
-/// person running the tests can leak in. Tests keep using the home (its
+/// The environment is built from nothing: only `HOME`, `PATH`, `LANG` and a
+/// `TMPDIR` of its own (where filenote keeps what it could not save, and
+/// the editor's file), so neither the real home nor a `FILENOTE_FILE` or
+/// `XDG_CONFIG_HOME` of the person running the tests can leak in, and
+/// nothing is left in `/tmp`. Tests keep using the home (its
 /// methods) until their last check, which keeps the folder alive until then.
 final class TemporaryHome {
   private let root: TemporaryFolder
@@ -25,7 +27,11 @@ final class TemporaryHome {
     work = root.path + "/work"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-    environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let temporary = root.path + "/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    environment = [
+      "HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TMPDIR": temporary,
+    ]
   }
 
   /// `~/Documents`, the documents folder when nothing else is configured.
