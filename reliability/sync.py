@@ -90,12 +90,13 @@ class Machine:
         return self.filenote("show").stdout.decode("utf-8", "replace").rstrip("\n")
 
     def history(self):
-        """The texts `history` lists, newest first."""
+        """The texts `history` lists as versions, newest first."""
         lines = self.filenote("history").stdout.decode("utf-8", "replace").splitlines()
         texts = []
         for line in lines:
             match = HISTORY_LINE.match(line)
-            if match:
+            # Line 0 is the note itself; the versions start at 1.
+            if match and match.group(1) != "0":
                 texts.append(match.group(2))
         return texts
 

@@ -37,7 +37,11 @@ public struct Command: Sendable {
   /// `name`, its own options and its arguments, as usage lines show them,
   /// e.g. `save [TEXT ...]` or `clear [--all]`.
   public var synopsis: String {
-    let options = options.map { " [" + $0.label + "]" }.joined()
+    // By long name alone, as usage lines do (`[--yes]`); the options list
+    // of its help gives the short one too.
+    let options = options.map { option in
+      " [" + option.name + (option.value.map { " " + $0.placeholder } ?? "") + "]"
+    }.joined()
     return name + options + (arguments.isEmpty ? "" : " " + arguments)
   }
 }

@@ -9,8 +9,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case usage(String)
   /// `filenote` without a command needs a terminal for the prompt.
   case notATerminal
-  /// There is no note to show or edit.
-  case noNote(path: String)
+  /// There is no note to show; `versionsKept` versions are (after a
+  /// `clear`, `undo` brings the note back).
+  case noNote(path: String, versionsKept: Int)
   /// The input to save is empty after its one trailing line ending is removed.
   case emptyInput
   /// The input to save is not UTF-8; `offset` is the first bad byte, from 0.
@@ -55,6 +56,13 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case cannotKeepVersion(path: String, errno: Errno)
   /// No version numbered `number` is kept of the note at `note`; `kept` versions are.
   case noVersion(number: Int, kept: Int, note: String)
+  /// `undo` with no version of the note at `path` kept.
+  case nothingToUndo(path: String)
+  /// `forget N`: another writer changed what version `number` is while the
+  /// user was asked about it, so nothing was removed.
+  case versionChanged(number: Int)
+  /// `forget N`: the user did not answer yes, so version `number` stays.
+  case notForgotten(number: Int)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
   /// `filenote copy` put nothing on the clipboard.
@@ -166,8 +174,11 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "standard input is not a terminal: use 'filenote save' to save text from it "
         + "and 'filenote show' to print the note"
-    case .noNote(let path):
+    case .noNote(let path, 0):
       return "no note saved yet in \(path) (save one with 'filenote save TEXT')"
+    case .noNote(let path, let kept):
+      let count = kept == 1 ? "its version" : "the last of its \(kept) versions"
+      return "no note saved in \(path); 'filenote undo' brings back \(count)"
     case .emptyInput:
       return
         "cannot save an empty note; the saved note is unchanged "
@@ -220,7 +231,21 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .noVersion(let number, let kept, let note):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
+      // 0 is what `history` lists the note itself as.
+      if number == 0 {
+        return
+          "0 is the note itself, not a kept version of \(note): \(count) kept "
+          + "(see 'filenote history')"
+      }
       return "no version \(number) of \(note): \(count) kept (see 'filenote history')"
+    case .versionChanged(let number):
+      return
+        "version \(number) changed while you were asked (another filenote saved or "
+        + "forgot one); nothing was forgotten (see 'filenote history')"
+    case .notForgotten(let number):
+      return "version \(number) was not forgotten"
+    case .nothingToUndo(let path):
+      return "nothing to undo: no version of \(path) is kept yet"
     case .noSpaceWithVersions(let path, let folder, let count, let size):
       let versions = count == 1 ? "its version" : "its \(count) versions"
       let held =

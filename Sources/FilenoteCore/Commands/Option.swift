@@ -37,7 +37,7 @@ public struct Option: Sendable {
   let generalHelp: [String]
   /// Its line in the help of a command that takes it; nil when that help
   /// leaves it out, as it does `--version`, which is not about the command.
-  let commandHelp: String?
+  public let commandHelp: String?
 
   /// Its names as typed, the short one first.
   public var names: [String] { (shortName.map { [$0] } ?? []) + [name] }

@@ -10,7 +10,8 @@ public struct FileStore: Sendable {
   /// The note file's name in the documents folder.
   public static let fileName = "datafile.dat"
 
-  /// The note file, as an absolute path (a symbolic link is not resolved here).
+  /// The note file, as an absolute path without "." names or doubled
+  /// slashes (a symbolic link is not resolved here).
   public let path: String
 
   /// Whether a missing parent folder is created (mode 0700) on the first save:
@@ -21,6 +22,10 @@ public struct FileStore: Sendable {
   /// How many versions a save keeps (`FILENOTE_VERSIONS`, read by
   /// `resolve`); 0 keeps none and removes the kept ones.
   public var versionCount = VersionStore.defaultCount
+
+  /// Whether a save keeps the note it replaces as a version; false for
+  /// `save --no-version`, which keeps nothing of it.
+  public var keepsReplacedNote = true
 
   public init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
@@ -173,9 +178,11 @@ public struct FileStore: Sendable {
     return folder.isEmpty ? "/" : folder
   }
 
+  /// `path` from the current folder, cleanly joined (`cleanedPath`), so
+  /// messages show `/work/note.txt` for `--file ./note.txt`.
   static func absolute(_ path: String) -> String {
-    if path.isAbsolutePath { return path }
-    guard let folder = FileSystem.currentFolder() else { return path }
-    return (folder == "/" ? "" : folder) + "/" + path
+    if path.isAbsolutePath { return path.cleanedPath }
+    guard let folder = FileSystem.currentFolder() else { return path.cleanedPath }
+    return ((folder == "/" ? "" : folder) + "/" + path).cleanedPath
   }
 }

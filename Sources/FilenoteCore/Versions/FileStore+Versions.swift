@@ -22,6 +22,13 @@ extension FileStore {
     return try store.read(number: number)
   }
 
+  /// How many versions are kept (listed as `history` lists them).
+  public func keptVersionCount() throws(FilenoteError) -> Int {
+    guard let store = try versionStore(), let folder = try store.open() else { return 0 }
+    defer { folder.close() }
+    return try store.listed(in: folder).count
+  }
+
   /// A kept version as the prompt's Up and Ctrl-R reach it.
   public struct VersionText: Sendable {
     /// Its number, as `history` and `show N` name it.
@@ -49,7 +56,12 @@ extension FileStore {
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
-    try withWriterLock { locked throws(FilenoteError) in
+    // No folder, no version: and a command that fails creates nothing, so
+    // the documents folder is not made for it.
+    guard let note = try WritableNote.existing(self) else {
+      throw .noVersion(number: number, kept: 0, note: path)
+    }
+    try note.withLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
       let store = locked.versionStore()
@@ -188,7 +200,8 @@ extension LockedNote {
   /// Commits a save with the note it replaces kept as a version (steps
   /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
   /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
-  /// kept versions. The writer lock is held (this is a `LockedNote`).
+  /// kept versions, or, for `save --no-version`, commits it keeping nothing
+  /// of the note it replaces and the other versions as they are. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
     let store = versionStore()
     guard store.count > 0 else {
@@ -197,6 +210,16 @@ extension LockedNote {
       // filenote may touch (then it has kept nothing there).
       if let writer = try? VersionWriter.open(store, creating: false) { writer.removeAll() }
       return
+    }
+    guard target.keepsReplacedNote else {
+      // `save --no-version`: nothing of the replaced note stays, not even
+      // the version a writer killed before its rename made of this very
+      // file, which listings leave out only while it is the note.
+      if let writer = try? VersionWriter.open(store, creating: false), let note = store.noteStatus {
+        for version in writer.entries where version.isFile(note) { writer.forget(version) }
+        writer.close()
+      }
+      return try replacement.commit(replacing: self)
     }
     // The folder is made when there is a note to keep in it, not before.
     guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {

@@ -73,12 +73,22 @@ final class VersionWriter {
   /// must make durable.
   private var needsSync = false
 
+  /// The largest sequence of any name like a version's in the folder, a
+  /// link or a folder so named too: the next version is named past it, so
+  /// a name filenote did not write never blocks a save.
+  private var highestSequence: UInt64 = 0
+
   /// Lists the folder once, for the versions and for what a dead writer left.
   private init(store: VersionStore, folder: FileDescriptor) throws(FilenoteError) {
     self.store = store
     self.folder = folder
     let names = try store.names(in: folder)
     entries = store.entries(named: names, in: folder)
+    for name in names {
+      if let sequence = KeptVersion.sequence(ofName: name), sequence > highestSequence {
+        highestSequence = sequence
+      }
+    }
     removeDeadCopies(among: names)
   }
 
@@ -203,7 +213,8 @@ final class VersionWriter {
       return
     }
 
-    let sequence = (entries.first?.sequence ?? 0) + 1
+    let sequence = max(entries.first?.sequence ?? 0, highestSequence) + 1
+    highestSequence = sequence
     let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
@@ -341,6 +352,32 @@ final class VersionWriter {
     try? folder.remove(version.name)
     try? folder.syncEntries()
     entries.removeAll { $0.name == version.name }
+  }
+
+  /// `forget N`: removes `version`'s file for good, inside the folder,
+  /// and syncs the folder so a crash does not bring the name back. Returns
+  /// whether the file had other names (hard links made outside filenote),
+  /// which still hold its text.
+  func removeForGood(_ version: KeptVersion) throws(FilenoteError) -> Bool {
+    let file = FileStore.join(store.path, version.name)
+    let status: FileStatus
+    do throws(Errno) {
+      status = try folder.status(of: version.name)
+      // Only the regular file the listing found: never a name swapped since.
+      guard status.kind == .regular, version.isFile(status) else {
+        throw Errno.noSuchFileOrDirectory
+      }
+      try folder.remove(version.name)
+    } catch {
+      throw .system(.remove, .file(file), errno: error)
+    }
+    entries.removeAll { $0.name == version.name }
+    // The version is gone, which is what `forget` reports: failing now would
+    // make a second `forget N` remove the next one. (The folder was opened
+    // for reading and synced by every save; its fsync failing says nothing
+    // true about the versions.)
+    try? folder.syncEntries()
+    return status.linkCount > 1
   }
 
   /// Steps 7–8, after the note was replaced or removed. Failures here
