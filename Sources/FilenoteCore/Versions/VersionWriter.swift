@@ -370,44 +370,6 @@ final class VersionWriter {
     guard let b = try? FileDescriptor.open(second, .readOnly, options: [.noFollow, .nonBlocking])
     else { return false }
     defer { b.close() }
-    guard let sizeA = try? a.status().size, let sizeB = try? b.status().size, sizeA == sizeB
-    else { return false }
-    // No bigger than the files and not zero-filled: a short note's compare
-    // touches a page or two, not 128 KiB of fresh heap.
-    let chunkSize = Int(min(max(sizeA, 1), 64 * 1024))
-    let bufferA = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { bufferA.deallocate() }
-    let bufferB = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { bufferB.deallocate() }
-    while true {
-      guard let countA = try? a.read(into: bufferA), let countB = try? b.read(into: bufferB),
-        countA == countB
-      else { return false }
-      if countA == 0 { return true }
-      let (chunkA, chunkB) = (
-        UnsafeRawBufferPointer(rebasing: bufferA[0..<countA]),
-        UnsafeRawBufferPointer(rebasing: bufferB[0..<countA])
-      )
-      if !equal(chunkA, chunkB) { return false }
-    }
+    return a.hasSameBytes(as: b)
   }
-
-  /// Whether `a` and `b` (of the same length) hold the same bytes, eight at a time.
-  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset + 8 <= a.count {
-      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        return false
-      }
-      offset += 8
-    }
-    while offset < a.count {
-      if a[offset] != b[offset] { return false }
-      offset += 1
-    }
-    return true
-  }
-
 }
