@@ -22,11 +22,6 @@ import SystemCalls
 // On any failure the temporary file is removed and the old note is untouched.
 
 extension FileStore {
-  /// Saves `text` as the note.
-  public func save(_ text: String) throws(FilenoteError) {
-    try save(bytes: Array(text.utf8))
-  }
-
   /// Saves `bytes` as the note; they must be valid UTF-8 and not empty.
   public func save(bytes: [UInt8]) throws(FilenoteError) {
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {

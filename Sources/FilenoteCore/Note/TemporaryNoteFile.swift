@@ -67,12 +67,6 @@ final class TemporaryNoteFile {
     _ = try? descriptor.tryLockExclusive()
   }
 
-  /// The temporary file for the note at `target` (a path already
-  /// resolved), for code that works by path; see `init(for:)`.
-  convenience init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
-    try self.init(for: WritableNote(FileStore(path: target, createsFolder: createsFolder)))
-  }
-
   deinit {
     if isOpen { descriptor.close() }
     if isArmed { RemovalOnSignal.disarm(completed: false) }
