@@ -6,91 +6,80 @@ import SystemCalls
 // temporary file 0666 minus the umask, so a new note would be 0644 and an
 // existing 0640 note becomes 0644; it replaces a symbolic link with a regular
 // file; it does not fsync the folder after the rename; and a killed writer's
-// `.dat.nosync*` file stays forever):
+// `.dat.nosync*` file stays forever), and it writes nothing at all when the
+// text is the note already:
 //
 // 1. follow `datafile.dat` through any symbolic links to the file to replace,
 //    one name at a time and only as the kernel's protected_symlinks rule
 //    would (`NoteLocation`), and open its folder for reading, which the
 //    final fsync needs (a write-only folder fails here, note untouched);
-// 2. create a temporary file beside it, exclusively (O_EXCL), mode 0600, and
-//    lock it, so a later save can tell a dead writer's leftover from a live
-//    one; until the rename, SIGINT, SIGTERM and SIGHUP remove it;
-// 3. write everything, give it the old file's mode (0600 for a new note), fsync;
-// 4. holding the writer lock (`WriterLock`), rename it over the target, then
-//    fsync the folder so the rename is on disk.
+// 2. take the text in (`IncomingNote`): checked as UTF-8 as it comes, one
+//    trailing line ending left out when it comes from a stream, and
+//    compared with the note file, read alongside it: while the two match,
+//    nothing is written;
+// 3. at the first difference (a text longer than the note differs at once),
+//    create a temporary file beside the note, exclusively (O_EXCL), mode
+//    0600, and lock it, so a later save can tell a dead writer's leftover
+//    from a live one; until the rename, SIGINT, SIGTERM and SIGHUP remove
+//    it. Give it the bytes that matched (copied from the note file when
+//    they are no longer in memory: the text was the note's for more than a
+//    read), then write the rest of the text to it as it comes, its pages
+//    sent to disk every 2 MiB;
+// 4. at the end: an empty text is refused; a text that matched the whole
+//    note, which did not change while it was read, is the note: the save is
+//    done, with no file made, no fsync and no lock taken. Otherwise give the
+//    file the note's mode and owner (0600 for a new note) and, for 1 MiB or
+//    more, fsync it now, so other writers do not wait for that;
+// 5. holding the writer lock (`WriterLock`): when the note is no longer the
+//    file the text was compared with, compare with the note now (one that
+//    holds the text already ends the save, nothing written); give the file
+//    the note's mode again if that changed, fsync it unless step 4 did,
+//    keep the note as a version (`VersionWriter.swift`), rename the file
+//    over the note, then fsync the folder so the rename is on disk.
 //
-// On any failure the temporary file is removed and the old note is untouched.
+// The prompt and `edit` save text that is whole in memory and must not
+// overwrite a note changed since the user opened it: they take the writer
+// lock first, check that the note is still the one they opened, and do
+// steps 2–5 under it (`LockedNote.save(bytes:)`). On any failure the
+// temporary file is removed and the old note is untouched.
 
 extension FileStore {
   /// Saves `bytes` as the note; they must be valid UTF-8 and not empty.
+  /// When the note holds them already, nothing is written.
   public func save(bytes: [UInt8]) throws(FilenoteError) {
-    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
-      throw .inputNotUTF8(offset: offset)
+    try IncomingNote.Check.check(bytes)
+    let incoming = try IncomingNote(for: WritableNote(self))
+    do throws(FilenoteError) {
+      try incoming.append(contentsOf: bytes)
+      try incoming.finish()
+      try incoming.commit()
+    } catch {
+      incoming.discard()
+      throw error
     }
-    guard !bytes.isEmpty else { throw .emptyInput }
-    try withWriterLock { note throws(FilenoteError) in try note.save(bytes: bytes) }
   }
 
   /// Saves what `input` delivers until end of file, streaming: memory does
   /// not grow with the input. Exactly one trailing line ending ("\n" or
   /// "\r\n") is removed. Input that is empty after that, or not UTF-8, is
-  /// refused and the note is left as it was.
+  /// refused and the note is left as it was; input that is the note
+  /// already writes nothing.
   public func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
-    let chunkSize = 256 * 1024
-    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { chunk.deallocate() }
-    var validator = UTF8Validator()
-    // The last two bytes are held back until the end, when they may turn
-    // out to be the one trailing line ending to drop.
-    var held: [UInt8] = []
-    var replacement: TemporaryNoteFile?
+    var check = IncomingNote.Check()
+    var incoming: IncomingNote?
     input.growPipeBuffer()
     do throws(FilenoteError) {
-      while true {
-        let count: Int
-        do {
-          count = try input.read(into: chunk)
-        } catch {
-          throw FilenoteError.system(.read, .standardInput, errno: error)
-        }
-        if count == 0 { break }
-        let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
-        validator.consume(bytes)
-        if let offset = validator.firstInvalidOffset {
-          throw FilenoteError.inputNotUTF8(offset: offset)
-        }
-
-        if replacement == nil {
-          replacement = try TemporaryNoteFile(for: WritableNote(self))
-        }
-        if count >= 2 {
-          try replacement!.write(held)
-          try replacement!.write(UnsafeRawBufferPointer(rebasing: bytes[0..<(count - 2)]))
-          held = Array(bytes[(count - 2)...])
-        } else {
-          held.append(contentsOf: bytes)
-          if held.count > 2 {
-            try replacement!.write(Array(held.prefix(held.count - 2)))
-            held.removeFirst(held.count - 2)
-          }
-        }
+      try IncomingNote.read(input, from: .standardInput) { piece throws(FilenoteError) in
+        try check.take(piece)
+        // Made at the first byte, so that empty input creates no folder.
+        if incoming == nil { incoming = try IncomingNote(for: WritableNote(self)) }
+        try incoming!.append(piece)
       }
-      validator.finish()
-      if let offset = validator.firstInvalidOffset {
-        throw FilenoteError.inputNotUTF8(offset: offset)
-      }
-      if held.last == UInt8(ascii: "\n") {
-        held.removeLast()
-        if held.last == UInt8(ascii: "\r") { held.removeLast() }
-      }
-      guard let file = replacement, file.bytesWritten + held.count > 0 else {
-        throw FilenoteError.emptyInput
-      }
-      try file.write(held)
-      if file.bytesWritten >= 1 << 20 { try file.flushData() }
-      try file.commitKeepingVersion()
+      try check.finish()
+      try incoming!.finish()
+      try incoming!.commit()
     } catch {
-      replacement?.discard()
+      incoming?.discard()
       throw error
     }
   }

@@ -47,12 +47,13 @@ public final class LockedNote {
       throw .inputNotUTF8(offset: offset)
     }
     guard !bytes.isEmpty else { throw .emptyInput }
-    let replacement = try TemporaryNoteFile(for: target)
+    let incoming = try IncomingNote(for: target)
     do {
-      try replacement.write(bytes)
-      try commitKeepingVersion(replacement)
+      try incoming.append(contentsOf: bytes)
+      try incoming.finish()
+      try incoming.commit(replacing: self)
     } catch {
-      replacement.discard()
+      incoming.discard()
       throw error
     }
   }

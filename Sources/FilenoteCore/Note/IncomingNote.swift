@@ -1,0 +1,311 @@
+import SystemCalls
+
+/// The text of one save on its way to becoming the note, compared with the
+/// note it replaces as it arrives (steps 2–5 of `FileStore+Saving.swift`).
+///
+/// While the text matches the note file, read alongside it, nothing is
+/// written. At the first difference (usually in the first bytes; a text
+/// longer than the note differs at once, without a read) the temporary file
+/// is made and given the bytes that matched, and from then on the text goes
+/// to it and the note is no longer read. So a save that changes nothing
+/// writes nothing, and one that changes the note writes it once and reads
+/// the old note only as far as the two agree.
+final class IncomingNote {
+  /// The note the text replaces, its folder open.
+  let note: WritableNote
+  /// The note file as the text is compared with it; nil when there was none.
+  private var originalStatus: FileStatus?
+  /// That file, open for reading, while the text matches it so far.
+  private var original: FileDescriptor?
+  private var hasOpenedOriginal = false
+  /// Where the note's next bytes are read to be compared.
+  private var buffer: UnsafeMutableRawBufferPointer?
+  /// The text, when it came whole (`append(contentsOf:)`): the part that
+  /// matched is then written from memory, never read again from the note.
+  private var wholeText: [UInt8]?
+  /// Bytes of the text taken in so far.
+  private(set) var count = 0
+  /// The file that replaces the note, made at the text's first difference from it.
+  private var replacement: TemporaryNoteFile?
+
+  /// How much of a stream is read at a time (`read`), and the most of the
+  /// note read at a time to compare.
+  static let chunkSize = 256 * 1024
+
+  init(for note: WritableNote) throws(FilenoteError) {
+    self.note = note
+    originalStatus = try note.currentStatus()
+  }
+
+  deinit {
+    original?.close()
+    buffer?.deallocate()
+  }
+
+  /// Takes in the text's next bytes (already checked, see `Check`).
+  func append(_ piece: UnsafeRawBufferPointer) throws(FilenoteError) {
+    guard piece.count > 0 else { return }
+    if replacement == nil {
+      if matchesNote(piece) {
+        count += piece.count
+        return
+      }
+      try startReplacement()
+    }
+    try replacement!.write(piece)
+    count += piece.count
+  }
+
+  /// Takes in the whole text at once, instead of `append(_:)`.
+  func append(contentsOf text: [UInt8]) throws(FilenoteError) {
+    precondition(count == 0, "the whole text comes in one piece")
+    wholeText = text
+    var failure: FilenoteError?
+    text.withUnsafeBytes { bytes in
+      do throws(FilenoteError) { try append(bytes) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// Ends the text. A text that matched the note so far but is shorter
+  /// differs from it too; one that matched all of it is the note only when
+  /// the note file did not change while it was compared.
+  func finish() throws(FilenoteError) {
+    guard replacement == nil else { return }
+    let matchedAll = originalStatus.map { Int64(count) == $0.size } ?? false
+    if matchedAll && isOriginalUnchanged { return }
+    if matchedAll && wholeText == nil {
+      // The text matched a note that changed meanwhile, and only the note held it.
+      throw .noteChangedWhileSaving(path: note.path)
+    }
+    try startReplacement()
+  }
+
+  /// Makes the text the note, after `finish`. When the note already holds
+  /// it, nothing happens at all: no file, no fsync, no writer lock. (It held
+  /// the text when it was opened, and did not change until the compare
+  /// ended, so that is when this save took place: a writer that replaced it
+  /// since came after.) Otherwise the temporary file goes to disk, a large
+  /// one before the writer lock is taken so other writers do not wait for
+  /// its fsync, and replaces the note under the lock (`commit(replacing:)`).
+  func commit() throws(FilenoteError) {
+    guard let replacement else { return }
+    if replacement.bytesWritten >= 1 << 20 { try replacement.flushData(like: originalStatus) }
+    try note.withLock { locked throws(FilenoteError) in try commit(replacing: locked) }
+  }
+
+  /// `commit()` with the note's writer lock held: when the note is no
+  /// longer the file the text was compared with (another writer replaced
+  /// it), the text is compared with the note as it is now, and a note that
+  /// holds it already is left alone; otherwise the note is kept as a
+  /// version and replaced.
+  func commit(replacing locked: LockedNote) throws(FilenoteError) {
+    guard let replacement else { return }
+    if let current = try locked.replaceableStatus(),
+      originalStatus.map(FileStore.Version.init) != FileStore.Version(current),
+      replacement.hasSameBytes(asNoteOf: locked)
+    {
+      discard()
+      return
+    }
+    try locked.commitKeepingVersion(replacement)
+    self.replacement = nil
+  }
+
+  /// Removes the temporary file, if any; the note is left as it was.
+  func discard() {
+    replacement?.discard()
+    replacement = nil
+    closeOriginal()
+  }
+
+  // MARK: - Comparing
+
+  /// Whether `piece`, the text's next bytes, is the note file's next bytes
+  /// too (read now). False as soon as it cannot be: no note, a shorter one,
+  /// or one that cannot be read.
+  private func matchesNote(_ piece: UnsafeRawBufferPointer) -> Bool {
+    guard let size = originalStatus?.size, Int64(count + piece.count) <= size,
+      let file = openOriginal(), let buffer,
+      let status = originalStatus, Int64(count + piece.count) <= status.size
+    else { return false }
+    var offset = 0
+    while offset < piece.count {
+      let wanted = min(piece.count - offset, buffer.count)
+      var got = 0
+      while got < wanted {
+        // A regular file gives fewer bytes than asked only at its end.
+        guard let read = try? file.read(into: .init(rebasing: buffer[got..<wanted])), read > 0
+        else { return false }
+        got += read
+      }
+      let mine = UnsafeRawBufferPointer(rebasing: piece[offset..<(offset + wanted)])
+      guard mine.hasSameBytes(as: UnsafeRawBufferPointer(rebasing: buffer[0..<wanted])) else {
+        return false
+      }
+      offset += wanted
+    }
+    return true
+  }
+
+  /// The note file, opened at the first compare (never through a link, and
+  /// only a regular file); what it is then is what the text is compared with.
+  private func openOriginal() -> FileDescriptor? {
+    if let original { return original }
+    guard !hasOpenedOriginal else { return nil }
+    hasOpenedOriginal = true
+    // nonBlocking: a FIFO swapped in meanwhile cannot hang the open.
+    guard
+      let file = try? note.folder.open(
+        note.location.name, .readOnly, options: [.nonBlocking, .noFollow])
+    else { return nil }
+    guard let status = try? file.status(), status.kind == .regular else {
+      file.close()
+      return nil
+    }
+    original = file
+    originalStatus = status
+    // No bigger than the note: a short one's compare touches a page, not 256 KiB.
+    buffer = .allocate(
+      byteCount: Int(min(max(status.size, 1), Int64(Self.chunkSize))), alignment: 16)
+    return file
+  }
+
+  private func closeOriginal() {
+    original?.close()
+    original = nil
+  }
+
+  /// Whether the bytes of the note file that was compared are as they were
+  /// when it was opened: the same size and modification time (which a
+  /// write in place changes). Not the status change time: another save
+  /// keeping the file as a version (a hard link) changes that, not its bytes.
+  private var isOriginalUnchanged: Bool {
+    guard let original, let status = originalStatus, let now = try? original.status() else {
+      return false
+    }
+    return now.size == status.size && now.modified == status.modified
+  }
+
+  // MARK: - Writing
+
+  /// Makes the temporary file at the text's first difference from the
+  /// note, holding the `count` bytes of the text that matched the note.
+  private func startReplacement() throws(FilenoteError) {
+    let file = try TemporaryNoteFile(for: note)
+    do throws(FilenoteError) {
+      if count > 0 {
+        if let wholeText {
+          try file.write(Array(wholeText[0..<count]))
+        } else {
+          try copyMatchedPart(into: file)
+        }
+      }
+    } catch {
+      file.discard()
+      throw error
+    }
+    replacement = file
+    closeOriginal()
+  }
+
+  /// Copies the note's first `count` bytes, which the text matched and
+  /// which are gone from memory, to `file`. They are the text's only when
+  /// the note did not change since they were compared.
+  private func copyMatchedPart(into file: TemporaryNoteFile) throws(FilenoteError) {
+    guard let original, let buffer else { preconditionFailure("matched bytes without a note") }
+    var offset = 0
+    while offset < count {
+      let wanted = min(count - offset, buffer.count)
+      let read: Int
+      do {
+        read = try original.read(into: .init(rebasing: buffer[0..<wanted]), at: Int64(offset))
+      } catch {
+        throw .system(.read, .file(note.path), errno: error)
+      }
+      guard read > 0 else { throw .noteChangedWhileSaving(path: note.path) }
+      try file.write(UnsafeRawBufferPointer(rebasing: buffer[0..<read]))
+      offset += read
+    }
+    guard isOriginalUnchanged else { throw .noteChangedWhileSaving(path: note.path) }
+  }
+
+  // MARK: - Input
+
+  /// The checks a save makes of its text as it arrives, once each: valid
+  /// UTF-8 (the message says where the first bad byte is), and not empty.
+  struct Check {
+    private var validator = UTF8Validator()
+
+    /// Checks the text's next bytes.
+    mutating func take(_ piece: UnsafeRawBufferPointer) throws(FilenoteError) {
+      validator.consume(piece)
+      if let offset = validator.firstInvalidOffset { throw .inputNotUTF8(offset: offset) }
+    }
+
+    /// Ends the text: a character cut off at its end, or no text at all, is refused.
+    mutating func finish() throws(FilenoteError) {
+      validator.finish()
+      if let offset = validator.firstInvalidOffset { throw .inputNotUTF8(offset: offset) }
+      guard validator.count > 0 else { throw .emptyInput }
+    }
+
+    /// Checks a whole text.
+    static func check(_ text: [UInt8]) throws(FilenoteError) {
+      var check = Check()
+      var failure: FilenoteError?
+      text.withUnsafeBytes { bytes in
+        do throws(FilenoteError) { try check.take(bytes) } catch { failure = error }
+      }
+      if let failure { throw failure }
+      try check.finish()
+    }
+  }
+
+  /// Reads `input` to its end and hands `body` the text in pieces (none
+  /// empty): every byte but exactly one trailing line ending ("\n" or
+  /// "\r\n"), which is left out, as `save` and `edit` take text. Memory
+  /// stays at one chunk, whatever the input's size.
+  static func read(
+    _ input: FileDescriptor, from subject: FilenoteError.Subject,
+    _ body: (UnsafeRawBufferPointer) throws(FilenoteError) -> Void
+  ) throws(FilenoteError) {
+    // The last two bytes read are held back until the end shows whether
+    // they are that line ending, just before where the next read lands, so
+    // that every piece is one run of memory (one write, one compare).
+    let hold = 2
+    let buffer = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: hold + chunkSize, alignment: 16)
+    defer { buffer.deallocate() }
+    var held = 0  // the bytes at buffer[hold - held ..< hold]
+    while true {
+      let count: Int
+      do {
+        count = try input.read(into: .init(rebasing: buffer[hold...]))
+      } catch {
+        throw .system(.read, subject, errno: error)
+      }
+      if count == 0 { break }
+      let (start, end) = (hold - held, hold + count)
+      let keep = min(hold, end - start)
+      if end - keep > start {
+        try body(UnsafeRawBufferPointer(rebasing: buffer[start..<(end - keep)]))
+      }
+      let (last, beforeLast) = (buffer[end - 1], buffer[end - 2])
+      buffer[hold - 1] = last
+      if keep == 2 { buffer[hold - 2] = beforeLast }
+      held = keep
+    }
+    var tail = Array(buffer[(hold - held)..<hold])
+    if tail.last == UInt8(ascii: "\n") {
+      tail.removeLast()
+      if tail.last == UInt8(ascii: "\r") { tail.removeLast() }
+    }
+    guard !tail.isEmpty else { return }
+    var failure: FilenoteError?
+    tail.withUnsafeBytes { bytes in
+      do throws(FilenoteError) { try body(bytes) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+}

@@ -1,0 +1,277 @@
+import Foundation
+import SystemCalls
+import Testing
+
+@testable import FilenoteCore
+
+/// A save compares its text with the note as the text arrives: one that is
+/// the note's writes nothing at all, one that differs anywhere is saved
+/// whole, and a note another writer changes meanwhile is never mixed in.
+@Suite struct IncomingNoteTests {
+  /// `notes/datafile.dat` in a fresh folder.
+  struct Fixture {
+    let folder = TemporaryFolder()
+    var path: String { folder.file("notes/datafile.dat") }
+    var store: FileStore { FileStore(path: path, createsFolder: true) }
+    var note: [UInt8]? { folder.bytes("notes/datafile.dat") }
+
+    /// The kept versions' texts, newest first.
+    func versions() throws -> [[UInt8]] {
+      try store.versionTexts().map { Array($0.utf8) }
+    }
+
+    /// The note file's and its folder's identity and times, after setting
+    /// both times back an hour so that any change at all shows (a file
+    /// made and removed beside the note, a lock taken, a rename, a write).
+    func agedState() throws -> [FileStore.Version] {
+      let paths = [path, folder.file("notes")]
+      for path in paths {
+        var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
+        times.append(times[0])
+        #expect(utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0)
+      }
+      return try paths.map { FileStore.Version(try FileSystem.status($0, followingLinks: false)) }
+    }
+
+    func state() throws -> [FileStore.Version] {
+      try [path, folder.file("notes")].map {
+        FileStore.Version(try FileSystem.status($0, followingLinks: false))
+      }
+    }
+  }
+
+  /// What the writer of the pipe does, in order.
+  enum Step: Sendable {
+    case write([UInt8])
+    /// Runs between two writes: another writer at work meanwhile.
+    case run(@Sendable () -> Void)
+  }
+
+  /// Saves what a pipe delivers, its writer taking `steps`. A write of
+  /// more than the pipe holds (1 MiB) returns only once the save has read
+  /// the rest, so a step after one runs while the save is under way.
+  static func save(_ steps: [Step], to store: FileStore) throws(FilenoteError) {
+    var fds: [Int32] = [0, 0]
+    precondition(pipe(&fds) == 0)
+    let writeEnd = fds[1]
+    let writer = Thread {
+      for step in steps {
+        switch step {
+        case .write(let bytes):
+          var offset = 0
+          while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes {
+              write(writeEnd, $0.baseAddress, $0.count)
+            }
+            if written <= 0 { break }
+            offset += written
+          }
+        case .run(let body): body()
+        }
+      }
+      close(writeEnd)
+    }
+    writer.start()
+    defer { close(fds[0]) }
+    try store.save(streamingFrom: FileDescriptor(rawValue: fds[0]))
+  }
+
+  /// `count` bytes of ASCII text in lines of 64, ending in "x" (never in
+  /// a line ending, which a stream's save would leave out).
+  static func text(_ count: Int, seed: UInt8 = 0) -> [UInt8] {
+    var bytes = (0..<count).map { (index: Int) -> UInt8 in
+      index % 64 == 63 ? 0x0A : 0x61 + UInt8((index / 7 + Int(seed)) % 26)
+    }
+    if count > 0 { bytes[count - 1] = UInt8(ascii: "x") }
+    return bytes
+  }
+
+  @Suite struct TheNotesOwnText {
+    @Test(arguments: [
+      // The note's bytes, then one line ending the save leaves out, or none.
+      ("\n", 5), ("\r\n", 5), ("", 5), ("\n", 700_000), ("", 700_000),
+    ])
+    func savedAgainFromAStreamWritesNothing(ending: String, size: Int) throws {
+      let fixture = Fixture()
+      let note = IncomingNoteTests.text(size)
+      try fixture.store.save(bytes: note)
+      let before = try fixture.agedState()
+      // In pieces of every size the pipe gives, split inside the line ending too.
+      let input = note + Array(ending.utf8)
+      let steps = stride(from: 0, to: input.count, by: 100_001).map {
+        Step.write(Array(input[$0..<min($0 + 100_001, input.count)]))
+      }
+      try IncomingNoteTests.save(steps, to: fixture.store)
+      #expect(try fixture.state() == before)
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.note == note)
+    }
+
+    @Test func savedAgainAtOnceWritesNothing() throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("the note".utf8))
+      let before = try fixture.agedState()
+      try fixture.store.save(bytes: Array("the note".utf8))
+      #expect(try fixture.state() == before)
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+    }
+
+    @Test func aNoteEndingInANewlineSavedFromAStreamLosesIt() throws {
+      // The stream's one trailing line ending is left out: the text differs.
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("line\n".utf8))
+      try IncomingNoteTests.save([.write(Array("line\n".utf8))], to: fixture.store)
+      #expect(fixture.note == Array("line".utf8))
+      #expect(try fixture.versions() == [Array("line\n".utf8)])
+    }
+
+    @Test func invalidUTF8IsRefusedEvenWhenItIsTheNotesOwn() throws {
+      let fixture = Fixture()
+      let bytes = Array("abc".utf8) + [0xFF] + Array("def".utf8)
+      fixture.folder.write("notes/datafile.dat", bytes: bytes)
+      let before = try fixture.agedState()
+      #expect(throws: FilenoteError.inputNotUTF8(offset: 3)) {
+        try IncomingNoteTests.save([.write(bytes)], to: fixture.store)
+      }
+      #expect(throws: FilenoteError.inputNotUTF8(offset: 3)) {
+        try fixture.store.save(bytes: bytes)
+      }
+      #expect(try fixture.state() == before)
+    }
+  }
+
+  @Suite struct ADifferentText {
+    static let size = 700_000
+
+    /// The note with one byte changed (the first, one within the first
+    /// read, one after several reads when the part that matched is no longer
+    /// in memory, the very last), or cut, or grown, or replaced by a short text.
+    enum Change: CaseIterable, Sendable {
+      case byte0, byte1000, byte600000, lastByte, oneByteShorter, oneByteLonger, half, shortText
+
+      func apply(to bytes: [UInt8]) -> [UInt8] {
+        switch self {
+        case .byte0: return changing(bytes, at: 0)
+        case .byte1000: return changing(bytes, at: 1000)
+        case .byte600000: return changing(bytes, at: 600_000)
+        case .lastByte: return changing(bytes, at: size - 1)
+        case .oneByteShorter: return Array(bytes.dropLast())
+        case .oneByteLonger: return bytes + Array("y".utf8)
+        case .half: return Array(bytes.prefix(size / 2))
+        case .shortText: return Array("short".utf8)
+        }
+      }
+    }
+
+    static func changing(_ bytes: [UInt8], at position: Int) -> [UInt8] {
+      var bytes = bytes
+      bytes[position] = bytes[position] == 0x41 ? 0x42 : 0x41
+      return bytes
+    }
+
+    @Test(arguments: Change.allCases)
+    func isSavedWholeAndTheNoteKept(change: Change) throws {
+      let fixture = Fixture()
+      let note = IncomingNoteTests.text(Self.size)
+      try fixture.store.save(bytes: note)
+      let text = change.apply(to: note)
+      let steps = stride(from: 0, to: text.count, by: 65_536).map {
+        Step.write(Array(text[$0..<min($0 + 65_536, text.count)]))
+      }
+      try IncomingNoteTests.save(steps, to: fixture.store)
+      #expect(fixture.note == text)
+      #expect(try fixture.versions() == [note])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
+      try fixture.store.save(bytes: note)
+      #expect(fixture.note == note, "and the same at once")
+      #expect(try fixture.versions() == [text, note])
+    }
+  }
+
+  @Suite struct AnotherWriterMeanwhile {
+    static let size = 3 << 20
+    static let original = IncomingNoteTests.text(size)
+    static let other = IncomingNoteTests.text(size, seed: 5)
+
+    /// The save's text in two writes (the first larger than the pipe), and
+    /// `meanwhile` between them.
+    static func save(
+      _ text: [UInt8], to fixture: Fixture, meanwhile: @escaping @Sendable () -> Void
+    ) throws(FilenoteError) {
+      try IncomingNoteTests.save(
+        [
+          .write(Array(text.prefix(2 << 20))), .run(meanwhile),
+          .write(Array(text.dropFirst(2 << 20))),
+        ],
+        to: fixture.store)
+    }
+
+    @Test func theNotesOwnTextWritesNothingAndTheOtherSaveStands() throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Self.original)
+      let store = fixture.store
+      try Self.save(Self.original, to: fixture) { try! store.save(bytes: Self.other) }
+      // As if this save came first: it changed nothing, the other replaced it.
+      #expect(fixture.note == Self.other)
+      #expect(try fixture.versions() == [Self.original])
+    }
+
+    @Test func aNoteReplacedByTheSameTextIsLeftAlone() throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Self.original)
+      let text = ADifferentText.changing(Self.original, at: 10)
+      let store = fixture.store
+      let path = fixture.path
+      nonisolated(unsafe) var theirs: FileStore.Version?
+      try Self.save(text, to: fixture) {
+        try! store.save(bytes: text)
+        theirs = FileStore.Version(try! FileSystem.status(path))
+      }
+      #expect(fixture.note == text)
+      #expect(try fixture.store.currentVersion() == theirs, "the other writer's file stays")
+      #expect(try fixture.versions() == [Self.original])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
+    }
+
+    @Test func aNoteReplacedByAnotherTextIsKeptAndReplaced() throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Self.original)
+      let text = ADifferentText.changing(Self.original, at: 10)
+      let store = fixture.store
+      try Self.save(text, to: fixture) { try! store.save(bytes: Self.other) }
+      #expect(fixture.note == text)
+      #expect(try fixture.versions() == [Self.other, Self.original])
+    }
+
+    @Test(arguments: [10, size - 1, size])
+    func aNoteWrittenInPlaceWhileComparedIsNeverMixedIn(differingAt position: Int) throws {
+      // Another program appends to the note file itself while the save reads
+      // a text that matched it for more than a read: that part of the text
+      // is gone, and the note's bytes are no longer it.
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Self.original)
+      let text =
+        position < Self.size ? ADifferentText.changing(Self.original, at: position) : Self.original
+      let path = fixture.path
+      let appended = Self.original + Array("more".utf8)
+      let outcome = Result { () throws(FilenoteError) in
+        try Self.save(text, to: fixture) {
+          let handle = FileHandle(forWritingAtPath: path)!
+          handle.seekToEndOfFile()
+          handle.write(Data("more".utf8))
+          try! handle.close()
+        }
+      }
+      if position == 10 {
+        // Different from the first read on: saved, and what the other program wrote is kept.
+        try outcome.get()
+        #expect(fixture.note == text)
+        #expect(try fixture.versions() == [appended])
+      } else {
+        #expect(throws: FilenoteError.noteChangedWhileSaving(path: path)) { try outcome.get() }
+        #expect(fixture.note == appended)
+        #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      }
+    }
+  }
+}
