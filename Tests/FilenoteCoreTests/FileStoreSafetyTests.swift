@@ -157,7 +157,9 @@ import Testing
       let other = try! FileDescriptor.open(folder.file(".datafile.dat.lock"), .readOnly)
       defer { other.close() }
       #expect(try! other.tryLockExclusive() == false)
-      try note.save(bytes: Array("inside".utf8))
+      let file = try TemporaryNoteFile(for: note.target)
+      try file.write(Array("inside".utf8))
+      try file.commit(replacing: note)
     }
     #expect(folder.names() == ["datafile.dat"])
   }
@@ -168,13 +170,11 @@ import Testing
     try store.save(bytes: Array("first".utf8))
     let read = try #require(try store.read()).version
     try store.save(bytes: Array("someone else's".utf8))
-    let saved = try store.withWriterLock { note throws(FilenoteError) -> Bool in
-      guard try note.currentVersion() == read else { return false }
-      try note.save(bytes: Array("mine".utf8))
-      return true
-    }
-    #expect(!saved)
+    let outcome = try store.save(Array("mine".utf8), ifStill: read)
+    #expect(outcome == .changedOnDisk(now: try store.currentVersion()))
     #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
+    #expect(try store.save(Array("mine".utf8), ifStill: try store.currentVersion()) == .saved)
+    #expect(folder.bytes("datafile.dat") == Array("mine".utf8))
   }
 }
 

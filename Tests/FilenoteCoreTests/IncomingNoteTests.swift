@@ -274,4 +274,47 @@ import Testing
       }
     }
   }
+
+  @Suite struct SavingWhatTheUserOpened {
+    @Test func aNoteChangedSinceItWasOpenedIsNamedAndNothingIsWritten() throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("opened".utf8))
+      let opened = try #require(try fixture.store.read()).version
+      try fixture.store.save(bytes: Array("someone else's".utf8))
+      _ = try fixture.agedState()
+      let now = try fixture.store.currentVersion()
+      nonisolated(unsafe) var wrote = false
+      let outcome = try fixture.store.save(Array("mine".utf8), ifStill: opened) { wrote = true }
+      #expect(outcome == .changedOnDisk(now: now))
+      #expect(!wrote)
+      #expect(try fixture.store.currentVersion() == now)
+      let second = try fixture.store.save(Array("mine".utf8), ifStill: now) { wrote = true }
+      #expect(second == .saved)
+      #expect(wrote)
+      #expect(fixture.note == Array("mine".utf8))
+      #expect(try fixture.versions() == [Array("someone else's".utf8), Array("opened".utf8)])
+    }
+
+    @Test func aNoteRemovedSinceIsNamedAsNone() throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("opened".utf8))
+      let opened = try #require(try fixture.store.read()).version
+      try fixture.store.clear()
+      #expect(
+        try fixture.store.save(Array("mine".utf8), ifStill: opened) == .changedOnDisk(now: nil))
+      #expect(try fixture.store.save(Array("mine".utf8), ifStill: nil) == .saved)
+      #expect(fixture.note == Array("mine".utf8))
+    }
+
+    @Test(arguments: [[], [0xC3]] as [[UInt8]])
+    func aTextThatCannotBeSavedIsRefusedBeforeTheNoteIsLookedAt(text: [UInt8]) throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("opened".utf8))
+      let wrong = try #require(try fixture.store.read()).version
+      try fixture.store.save(bytes: Array("changed".utf8))
+      #expect(throws: text.isEmpty ? FilenoteError.emptyInput : .inputNotUTF8(offset: 0)) {
+        _ = try fixture.store.save(text, ifStill: wrong)
+      }
+    }
+  }
 }

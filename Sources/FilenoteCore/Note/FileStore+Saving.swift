@@ -38,12 +38,22 @@ import SystemCalls
 //    over the note, then fsync the folder so the rename is on disk.
 //
 // The prompt and `edit` save text that is whole in memory and must not
-// overwrite a note changed since the user opened it: they take the writer
-// lock first, check that the note is still the one they opened, and do
-// steps 2–5 under it (`LockedNote.save(bytes:)`). On any failure the
-// temporary file is removed and the old note is untouched.
+// overwrite a note changed since the user opened it: they check the text
+// (step 2's checks), then take the writer lock first, save only when the
+// note is still the one they opened (`save(_:ifStill:)`), and do steps 2–5
+// under it. On any failure the temporary file is removed and the old note
+// is untouched.
 
 extension FileStore {
+  /// What `save(_:ifStill:)` found.
+  public enum SaveOutcome: Equatable, Sendable {
+    /// The note holds the text now (it was written, or was the note already).
+    case saved
+    /// The note on disk is no longer the one expected, so nothing was
+    /// written; it is this one now (nil: there is none).
+    case changedOnDisk(now: Version?)
+  }
+
   /// Saves `bytes` as the note; they must be valid UTF-8 and not empty.
   /// When the note holds them already, nothing is written.
   public func save(bytes: [UInt8]) throws(FilenoteError) {
@@ -56,6 +66,33 @@ extension FileStore {
     } catch {
       incoming.discard()
       throw error
+    }
+  }
+
+  /// Saves `bytes` (valid UTF-8, not empty) when the note on disk is still
+  /// `expected` (nil: no note), the one the user opened; otherwise writes
+  /// nothing and says what the note is now. The check and the save are made
+  /// under the writer lock, so a writer that saved in between is always
+  /// seen. `beforeWriting` runs once the check has passed, before anything
+  /// is written (the prompt gives the terminal back there).
+  public func save(
+    _ bytes: [UInt8], ifStill expected: Version?, beforeWriting: () -> Void = {}
+  ) throws(FilenoteError) -> SaveOutcome {
+    try IncomingNote.Check.check(bytes)
+    return try WritableNote(self).withLock { locked throws(FilenoteError) in
+      let current = try locked.currentVersion()
+      guard current == expected else { return .changedOnDisk(now: current) }
+      beforeWriting()
+      let incoming = try IncomingNote(for: locked.target)
+      do throws(FilenoteError) {
+        try incoming.append(contentsOf: bytes)
+        try incoming.finish()
+        try incoming.commit(replacing: locked)
+      } catch {
+        incoming.discard()
+        throw error
+      }
+      return .saved
     }
   }
 

@@ -59,10 +59,6 @@ struct EditingPrompt {
           session.finish(saying: "Nothing changed.")
           return .success
         }
-        if text.isEmpty && !unchanged {
-          session.finish(saying: nil)
-          throw .emptyInput
-        }
         if unchanged && expected != nil {
           // Nothing to write, so no lock (the folder may be read-only).
           // Another writer's note stays; a note that vanished is a change
@@ -81,25 +77,20 @@ struct EditingPrompt {
             pendingSubmit = true
           }
         } else {
-          // The check and the save under one writer lock, so a writer that
-          // saved in between is always seen; never asking while holding it.
-          // nil: saved; otherwise the version found on disk instead of `expected`.
-          let found: FileStore.Version??
+          // Saved only when the note is still the one agreed to (the check
+          // under the writer lock); never asking while holding it.
+          let outcome: FileStore.SaveOutcome
           var finished = false
           do {
-            found = try store.withWriterLock { locked throws(FilenoteError) in
-              let current = try locked.currentVersion()
-              guard current == expected else { return .some(current) }
+            outcome = try store.save(text, ifStill: expected) {
               session.finish(saying: nil)
               finished = true
-              try locked.save(bytes: text)
-              return nil
             }
           } catch {
             if !finished { session.finish(saying: nil) }
             throw error
           }
-          guard let current = found else {
+          guard case .changedOnDisk(let current) = outcome else {
             session.say("Saved.")
             return .success
           }
@@ -142,15 +133,16 @@ struct EditingPrompt {
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
       return .kept(because: "Line kept: \(failure).")
     }
-    do {
-      return .replaced(String(decoding: try handOff.text(), as: UTF8.self))
-    } catch .inputNotUTF8(let offset) {
+    let bytes: [UInt8]
+    do { bytes = try handOff.text() } catch {
+      return .kept(because: "Line kept: \(error.message).")
+    }
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       return .kept(
         because:
           "Line kept: the editor's text is not valid UTF-8 (first bad byte at offset \(offset)).")
-    } catch {
-      return .kept(because: "Line kept: \(error.message).")
     }
+    return .replaced(String(decoding: bytes, as: UTF8.self))
   }
 
   /// The line above the prompt: where the note is, how to save and cancel.
