@@ -72,7 +72,13 @@ import Testing
       close(writeEnd)
     }
     writer.start()
-    defer { close(fds[0]) }
+    defer {
+      // What a refused save left unread is drained, so the writer ends (a
+      // write to a closed pipe would be SIGPIPE for the whole test run).
+      var scratch = [UInt8](repeating: 0, count: 65_536)
+      while read(fds[0], &scratch, scratch.count) > 0 {}
+      close(fds[0])
+    }
     try store.save(streamingFrom: FileDescriptor(rawValue: fds[0]))
   }
 
@@ -185,6 +191,31 @@ import Testing
       try fixture.store.save(bytes: note)
       #expect(fixture.note == note, "and the same at once")
       #expect(try fixture.versions() == [text, note])
+    }
+  }
+
+  @Suite struct ABadByte {
+    static let size = 3 << 20
+
+    /// Past the first MiB the UTF-8 check runs on a second thread, a piece
+    /// behind: a bad byte there is still reported with its offset, and
+    /// nothing the save made is left, whether the text matched the note up
+    /// to it or differed from the start.
+    @Test(arguments: [100, (1 << 20) + 5, (2 << 20) + 3, size - 1], [false, true])
+    func anywhereInALargeStreamIsRefusedWithItsOffset(at position: Int, matching: Bool) throws {
+      let fixture = Fixture()
+      var text = IncomingNoteTests.text(Self.size)
+      let note = matching ? text : Array("the note".utf8)
+      try fixture.store.save(bytes: note)
+      text[position] = 0xFF
+      let steps = stride(from: 0, to: text.count, by: 100_000).map {
+        Step.write(Array(text[$0..<min($0 + 100_000, text.count)]))
+      }
+      #expect(throws: FilenoteError.inputNotUTF8(offset: position)) {
+        try IncomingNoteTests.save(steps, to: fixture.store)
+      }
+      #expect(fixture.note == note)
+      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
     }
   }
 

@@ -13,10 +13,11 @@ import SystemCalls
 //    one name at a time and only as the kernel's protected_symlinks rule
 //    would (`NoteLocation`), and open its folder for reading, which the
 //    final fsync needs (a write-only folder fails here, note untouched);
-// 2. take the text in (`IncomingNote`): checked as UTF-8 as it comes, one
-//    trailing line ending left out when it comes from a stream, and
-//    compared with the note file, read alongside it: while the two match,
-//    nothing is written;
+// 2. take the text in (`IncomingNote`): checked as UTF-8 as it comes (past
+//    its first MiB on a second thread, one piece behind the rest, so the
+//    check costs no time of its own), one trailing line ending left out
+//    when it comes from a stream, and compared with the note file, read
+//    alongside it: while the two match, nothing is written;
 // 3. at the first difference (a text longer than the note differs at once),
 //    create a temporary file beside the note, exclusively (O_EXCL), mode
 //    0600, and lock it, so a later save can tell a dead writer's leftover
@@ -25,15 +26,16 @@ import SystemCalls
 //    they are no longer in memory: the text was the note's for more than a
 //    read), then write the rest of the text to it as it comes, its pages
 //    sent to disk every 2 MiB;
-// 4. at the end: an empty text is refused; a text that matched the whole
-//    note, which did not change while it was read, is the note: the save is
-//    done, with no file made, no fsync and no lock taken. Otherwise give the
-//    file the note's mode and owner (0600 for a new note) and, for 1 MiB or
-//    more, fsync it now, so other writers do not wait for that;
+// 4. at the end: an empty text, or one that is not UTF-8, is refused; a
+//    text that matched the whole note, which did not change while it was
+//    read, is the note: the save is done, with no file made, no fsync and
+//    no lock taken. Otherwise, for 1 MiB or more, give the file the note's
+//    mode and owner and fsync it now, so other writers do not wait for that;
 // 5. holding the writer lock (`WriterLock`): when the note is no longer the
 //    file the text was compared with, compare with the note now (one that
 //    holds the text already ends the save, nothing written); give the file
-//    the note's mode again if that changed, fsync it unless step 4 did,
+//    the note's mode and owner (0600 for a new note) unless step 4 gave it
+//    those, fsync it unless step 4 did,
 //    keep the note as a version (`VersionWriter.swift`), rename the file
 //    over the note, then fsync the folder so the rename is on disk.
 //
@@ -102,17 +104,15 @@ extension FileStore {
   /// refused and the note is left as it was; input that is the note
   /// already writes nothing.
   public func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
-    var check = IncomingNote.Check()
     var incoming: IncomingNote?
     input.growPipeBuffer()
     do throws(FilenoteError) {
-      try IncomingNote.read(input, from: .standardInput) { piece throws(FilenoteError) in
-        try check.take(piece)
+      try IncomingNote.read(input, from: .standardInput, checking: IncomingNote.Check()) {
+        piece throws(FilenoteError) in
         // Made at the first byte, so that empty input creates no folder.
         if incoming == nil { incoming = try IncomingNote(for: WritableNote(self)) }
         try incoming!.append(piece)
       }
-      try check.finish()
       try incoming!.finish()
       try incoming!.commit()
     } catch {

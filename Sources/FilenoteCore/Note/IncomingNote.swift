@@ -234,25 +234,61 @@ final class IncomingNote {
 
   /// The checks a save makes of its text as it arrives, once each: valid
   /// UTF-8 (the message says where the first bad byte is), and not empty.
-  struct Check {
+  ///
+  /// Past the first MiB, each piece is checked on a second thread while the
+  /// save writes or compares it (`HelperThread`): the check costs as much as
+  /// the compare and the reads together, and would double an unchanged
+  /// save's time. A bad piece is then reported with the next one, before
+  /// anything is made permanent.
+  final class Check {
     private var validator = UTF8Validator()
+    private var helper: HelperThread?
+    private var isOnHelper = false
+    private var taken = 0
 
-    /// Checks the text's next bytes.
-    mutating func take(_ piece: UnsafeRawBufferPointer) throws(FilenoteError) {
-      validator.consume(piece)
-      if let offset = validator.firstInvalidOffset { throw .inputNotUTF8(offset: offset) }
+    /// How much is checked on this thread before the helper is started:
+    /// a short text never pays for a thread.
+    static let checkedHereFirst = 1 << 20
+
+    deinit { helper?.end() }
+
+    /// Checks the text's next bytes, or starts checking them on the
+    /// helper thread: their memory must then stay as it is until the next
+    /// call (of any method).
+    func take(_ piece: UnsafeRawBufferPointer) throws(FilenoteError) {
+      try waitForHelper()
+      taken += piece.count
+      if helper == nil && taken > Self.checkedHereFirst {
+        helper = try? HelperThread()
+      }
+      if let helper {
+        isOnHelper = true
+        helper.start { [unowned self] in self.validator.consume(piece) }
+      } else {
+        validator.consume(piece)
+        try reportInvalid()
+      }
     }
 
     /// Ends the text: a character cut off at its end, or no text at all, is refused.
-    mutating func finish() throws(FilenoteError) {
+    func finish() throws(FilenoteError) {
+      try waitForHelper()
+      helper?.end()
       validator.finish()
-      if let offset = validator.firstInvalidOffset { throw .inputNotUTF8(offset: offset) }
+      try reportInvalid()
       guard validator.count > 0 else { throw .emptyInput }
+    }
+
+    /// Waits for the helper's piece, whatever happens next (the owner is
+    /// about to free its memory).
+    func stop() {
+      helper?.wait()
+      isOnHelper = false
     }
 
     /// Checks a whole text.
     static func check(_ text: [UInt8]) throws(FilenoteError) {
-      var check = Check()
+      let check = Check()
       var failure: FilenoteError?
       text.withUnsafeBytes { bytes in
         do throws(FilenoteError) { try check.take(bytes) } catch { failure = error }
@@ -260,23 +296,41 @@ final class IncomingNote {
       if let failure { throw failure }
       try check.finish()
     }
+
+    private func waitForHelper() throws(FilenoteError) {
+      guard isOnHelper else { return }
+      stop()
+      try reportInvalid()
+    }
+
+    private func reportInvalid() throws(FilenoteError) {
+      if let offset = validator.firstInvalidOffset { throw .inputNotUTF8(offset: offset) }
+    }
   }
 
   /// Reads `input` to its end and hands `body` the text in pieces (none
   /// empty): every byte but exactly one trailing line ending ("\n" or
-  /// "\r\n"), which is left out, as `save` and `edit` take text. Memory
-  /// stays at one chunk, whatever the input's size.
+  /// "\r\n"), which is left out, as `save` and `edit` take text. Each piece
+  /// is first handed to `check`, when there is one (`Check`), and `check`
+  /// is finished at the end. Memory stays at two chunks, whatever the
+  /// input's size.
   static func read(
-    _ input: FileDescriptor, from subject: FilenoteError.Subject,
+    _ input: FileDescriptor, from subject: FilenoteError.Subject, checking check: Check?,
     _ body: (UnsafeRawBufferPointer) throws(FilenoteError) -> Void
   ) throws(FilenoteError) {
     // The last two bytes read are held back until the end shows whether
     // they are that line ending, just before where the next read lands, so
-    // that every piece is one run of memory (one write, one compare).
+    // that every piece is one run of memory (one write, one compare). Two
+    // buffers take turns: one piece is checked on the helper thread while
+    // the next is read into the other.
     let hold = 2
-    let buffer = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: hold + chunkSize, alignment: 16)
-    defer { buffer.deallocate() }
+    let buffers = (0..<2).map { _ in
+      UnsafeMutableRawBufferPointer.allocate(byteCount: hold + chunkSize, alignment: 16)
+    }
+    defer { for buffer in buffers { buffer.deallocate() } }
+    // Runs first: no piece is still being checked once the buffers go.
+    defer { check?.stop() }
+    var buffer = buffers[0]
     var held = 0  // the bytes at buffer[hold - held ..< hold]
     while true {
       let count: Int
@@ -289,11 +343,16 @@ final class IncomingNote {
       let (start, end) = (hold - held, hold + count)
       let keep = min(hold, end - start)
       if end - keep > start {
-        try body(UnsafeRawBufferPointer(rebasing: buffer[start..<(end - keep)]))
+        let piece = UnsafeRawBufferPointer(rebasing: buffer[start..<(end - keep)])
+        try check?.take(piece)
+        try body(piece)
       }
-      let (last, beforeLast) = (buffer[end - 1], buffer[end - 2])
-      buffer[hold - 1] = last
-      if keep == 2 { buffer[hold - 2] = beforeLast }
+      // The other buffer's piece has been checked (`take` waited for it):
+      // the bytes held back go just before where the next read lands there.
+      let next = buffers[buffer.baseAddress == buffers[0].baseAddress ? 1 : 0]
+      next[hold - 1] = buffer[end - 1]
+      if keep == 2 { next[hold - 2] = buffer[end - 2] }
+      buffer = next
       held = keep
     }
     var tail = Array(buffer[(hold - held)..<hold])
@@ -301,11 +360,17 @@ final class IncomingNote {
       tail.removeLast()
       if tail.last == UInt8(ascii: "\r") { tail.removeLast() }
     }
-    guard !tail.isEmpty else { return }
-    var failure: FilenoteError?
-    tail.withUnsafeBytes { bytes in
-      do throws(FilenoteError) { try body(bytes) } catch { failure = error }
+    if !tail.isEmpty {
+      var failure: FilenoteError?
+      tail.withUnsafeBytes { bytes in
+        do throws(FilenoteError) {
+          try check?.take(bytes)
+          check?.stop()
+          try body(bytes)
+        } catch { failure = error }
+      }
+      if let failure { throw failure }
     }
-    if let failure { throw failure }
+    try check?.finish()
   }
 }

@@ -140,7 +140,9 @@ final class EditorHandOff {
     }
     defer { file.close() }
     var bytes: [UInt8] = []
-    try IncomingNote.read(file, from: .file(path)) { piece in bytes.append(contentsOf: piece) }
+    try IncomingNote.read(file, from: .file(path), checking: nil) { piece in
+      bytes.append(contentsOf: piece)
+    }
     return bytes
   }
 
