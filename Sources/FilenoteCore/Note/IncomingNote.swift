@@ -324,13 +324,17 @@ final class IncomingNote {
     // buffers take turns: one piece is checked on the helper thread while
     // the next is read into the other.
     let hold = 2
-    let buffers = (0..<2).map { _ in
-      UnsafeMutableRawBufferPointer.allocate(byteCount: hold + chunkSize, alignment: 16)
-    }
-    defer { for buffer in buffers { buffer.deallocate() } }
+    // One allocation for both: one mmap, not two, for a short save.
+    let memory = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: 2 * (hold + chunkSize), alignment: 16)
+    defer { memory.deallocate() }
+    let buffers = (
+      UnsafeMutableRawBufferPointer(rebasing: memory[0..<(hold + chunkSize)]),
+      UnsafeMutableRawBufferPointer(rebasing: memory[(hold + chunkSize)...])
+    )
     // Runs first: no piece is still being checked once the buffers go.
     defer { check?.stop() }
-    var buffer = buffers[0]
+    var buffer = buffers.0
     var held = 0  // the bytes at buffer[hold - held ..< hold]
     while true {
       let count: Int
@@ -349,7 +353,7 @@ final class IncomingNote {
       }
       // The other buffer's piece has been checked (`take` waited for it):
       // the bytes held back go just before where the next read lands there.
-      let next = buffers[buffer.baseAddress == buffers[0].baseAddress ? 1 : 0]
+      let next = buffer.baseAddress == buffers.0.baseAddress ? buffers.1 : buffers.0
       next[hold - 1] = buffer[end - 1]
       if keep == 2 { next[hold - 2] = buffer[end - 2] }
       buffer = next
