@@ -243,6 +243,7 @@ final class IncomingNote {
   final class Check {
     private var validator = UTF8Validator()
     private var helper: HelperThread?
+    private var hasTriedHelper = false
     private var isOnHelper = false
     private var taken = 0
 
@@ -258,7 +259,9 @@ final class IncomingNote {
     func take(_ piece: UnsafeRawBufferPointer) throws(FilenoteError) {
       try waitForHelper()
       taken += piece.count
-      if helper == nil && taken > Self.checkedHereFirst {
+      if !hasTriedHelper && taken > Self.checkedHereFirst {
+        hasTriedHelper = true
+        // Without a thread (none to be had), everything is checked here.
         helper = try? HelperThread()
       }
       if let helper {
