@@ -14,10 +14,10 @@ import SystemCalls
 //    would (`NoteLocation`), and open its folder for reading, which the
 //    final fsync needs (a write-only folder fails here, note untouched);
 // 2. take the text in (`IncomingNote`): checked as UTF-8 as it comes (past
-//    its first MiB on a second thread, one piece behind the rest, so the
-//    check costs no time of its own), one trailing line ending left out
-//    when it comes from a stream, and compared with the note file, read
-//    alongside it: while the two match, nothing is written;
+//    its first MiB, while it matches the note, on a second thread one piece
+//    behind the compare, `IncomingNote.Check`), one trailing line ending
+//    left out when it comes from a stream, and compared with the note file,
+//    read alongside it: while the two match, nothing is written;
 // 3. at the first difference (a text longer than the note differs at once),
 //    create a temporary file beside the note, exclusively (O_EXCL), mode
 //    0600, and lock it, so a later save can tell a dead writer's leftover
@@ -105,13 +105,15 @@ extension FileStore {
   /// already writes nothing.
   public func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
     var incoming: IncomingNote?
+    let check = IncomingNote.Check()
     input.growPipeBuffer()
     do throws(FilenoteError) {
-      try IncomingNote.read(input, from: .standardInput, checking: IncomingNote.Check()) {
+      try IncomingNote.read(input, from: .standardInput, checking: check) {
         piece throws(FilenoteError) in
         // Made at the first byte, so that empty input creates no folder.
         if incoming == nil { incoming = try IncomingNote(for: WritableNote(self)) }
         try incoming!.append(piece)
+        check.mayCheckBeside = incoming!.isMatchingNote
       }
       try incoming!.finish()
       try incoming!.commit()
