@@ -240,14 +240,13 @@ final class IncomingNote {
   ///
   /// Past the first MiB, while the save only reads (its text matches the
   /// note so far), each piece is checked on a second thread while the save
-  /// compares it (`HelperThread`): there the check costs as much as the two
-  /// reads and the compare together, and checked in line it made an
+  /// compares it (`HelperThread`): there the check costs as much CPU as the
+  /// two reads and the compare together, and made in line it made an
   /// unchanged save of 100 MiB 1.5 × `cmp` of the two files (1.0 beside).
-  /// Once the save writes, the check is made in line again: writing fills
-  /// the save's own core, and a pipe's writer the other (with the thread,
-  /// 100 MiB of new text from `cat` took 1.0 × `cat > f; sync f`, in line
-  /// 0.92). A bad piece checked beside is reported with the next one,
-  /// before anything is made permanent.
+  /// Once the save writes, the check is made in line again: the writing
+  /// fills the save's own core and a pipe's writer the other, and a third
+  /// thread was measured no faster there. A bad piece checked beside is
+  /// reported with the next one, before anything is made permanent.
   final class Check {
     private var validator = UTF8Validator()
     private var helper: HelperThread?
