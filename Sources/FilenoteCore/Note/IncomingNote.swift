@@ -155,7 +155,8 @@ final class IncomingNote {
   /// only a regular file); what it is then is what the text is compared with.
   private func openOriginal() -> FileDescriptor? {
     if let original { return original }
-    guard !hasOpenedOriginal else { return nil }
+    // Checked before the open: opening a device can do something (a tape rewinds).
+    guard !hasOpenedOriginal, originalStatus?.kind == .regular else { return nil }
     hasOpenedOriginal = true
     // nonBlocking: a FIFO swapped in meanwhile cannot hang the open.
     guard
