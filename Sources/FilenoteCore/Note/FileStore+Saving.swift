@@ -29,8 +29,11 @@ import SystemCalls
 // 4. at the end: an empty text, or one that is not UTF-8, is refused; a
 //    text that matched the whole note, which did not change while it was
 //    read, is the note: the save is done, with no file made, no fsync and
-//    no lock taken. Otherwise, for 1 MiB or more, give the file the note's
-//    mode and owner and fsync it now, so other writers do not wait for that;
+//    no lock taken. (When another program wrote into the note file while a
+//    text that is gone from memory matched it, the save is refused:
+//    `noteChangedWhileSaving`.) Otherwise, for 1 MiB or more, give the file
+//    the note's mode and owner and fsync it now, so other writers do not
+//    wait for that;
 // 5. holding the writer lock (`WriterLock`): when the note is no longer the
 //    file the text was compared with, compare with the note now (one that
 //    holds the text already ends the save, nothing written); give the file
