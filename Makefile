@@ -4,11 +4,14 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 PYTHON ?= python3
+# The version, said once: the string of Sources/FilenoteCore/Commands/FilenoteVersion.swift.
+VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' \
+	Sources/FilenoteCore/Commands/FilenoteVersion.swift)
 # The release build (the one `run`, `install` and `bench` use): one static
 # executable, so nothing is loaded or relocated before main, linked by lld
 # with the functions a run calls laid out together, so a short run maps few
 # pages. That order is traced from the binary being built (see `release`) and
-# kept in .build, never committed. See the Performance section of README.md
+# kept in .build, never committed. See bench/README.md ("What gets it there")
 # for what each of these buys.
 SYMBOL_ORDER = .build/symbol-order.txt
 RELEASE_FLAGS = -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld \
@@ -18,18 +21,31 @@ RELEASE_BINARY = .build/release/filenote
 
 # What `make install` puts where. DESTDIR (empty by default) is prepended to
 # every path, so a package build can stage the files: make install DESTDIR=/tmp/stage
+# zsh reads the completions an administrator installs from site-functions;
+# a distribution's package puts its own in vendor-completions instead, so
+# make dist sets ZSH_COMPLETIONS=share/zsh/vendor-completions for the .deb.
+ZSH_COMPLETIONS = share/zsh/site-functions
 BINDIR = $(DESTDIR)$(PREFIX)/bin
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# install-files strips the binary it copies: its symbols and debug
+# information are two fifths of the release build. The two comment sections
+# go too, as Debian's dh_strip removes them, and so does .swift_modhash: the
+# compiler's hash of each object file, kept for its own incremental builds
+# and never read at run time, which covers the object's path, so the same
+# source built in two folders would give two binaries.
+STRIP = strip
+STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note \
+	--remove-section=.swift_modhash
 
 # The binary that install-files copies: the release build unless told otherwise
 # (the tests install the debug binary they already have: make install-files BINARY=...).
 BINARY ?= $(RELEASE_BINARY)
 
 .PHONY: all build release run test test-tools format lint clean install install-files \
-	uninstall bench bench-check reliability reliability-short fuzz fuzz-short \
+	uninstall dist dist-check bench bench-check reliability reliability-short fuzz fuzz-short \
 	terminals terminals-if-installed screenshots
 
 all: build
@@ -59,9 +75,9 @@ release:
 run: release
 	$(RELEASE_BINARY) $(ARGS)
 
-# The benchmarks of README.md's Performance section, judged against their
-# targets (a few minutes; not part of `make test`); bench/latency.py is the
-# per-key latency table.
+# The benchmarks of bench/README.md, judged against their targets (a few
+# minutes; not part of `make test`); bench/latency.py is the per-key latency
+# table.
 bench: release
 	$(PYTHON) bench/bench.py --binary $(RELEASE_BINARY)
 	$(PYTHON) bench/latency.py --binary $(RELEASE_BINARY)
@@ -74,13 +90,14 @@ bench-check: release
 # The whole test suite, as CI runs it: first the programs the tests use
 # (installed when missing, see test-tools), then formatting, unit and
 # end-to-end tests, one quick run of each benchmark (built so they cannot
-# rot; timings are not judged here), the short reliability suite and the
-# short fuzzing.
+# rot; timings are not judged here), the release artifacts installed where
+# Swift is not, the short reliability suite and the short fuzzing.
 test: test-tools
 	$(MAKE) lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
 	$(MAKE) bench-check
+	$(MAKE) dist-check
 	$(MAKE) reliability-short
 	$(MAKE) fuzz-short
 	$(MAKE) terminals-if-installed
@@ -96,8 +113,8 @@ test-tools:
 # restoration, against the built binary in temporary folders. Some cases mount
 # file systems and set file attributes, so run it as root. The short setting
 # (for CI, on the debug build) takes well under a minute; the long one, on the
-# release build, gives the figures in README.md. Pass RELIABILITY_FLAGS="--seed N"
-# to repeat a run.
+# release build, gives the figures in reliability/README.md. Pass
+# RELIABILITY_FLAGS="--seed N" to repeat a run.
 RELIABILITY_FLAGS ?=
 
 reliability-short: build
@@ -121,8 +138,9 @@ terminals: build
 terminals-if-installed: build
 	$(PYTHON) terminals/run.py --binary .build/debug/filenote --if-installed $(TERMINALS_FLAGS)
 
-# Regenerates the README's pictures of the prompt (doc/screenshots/*.png) in
-# xterm under Xvfb (terminals/screenshots.py); same packages as `terminals`.
+# Regenerates the pictures of the prompt (doc/screenshots/*.png, shown in
+# README.md and doc/DESIGN.md) in xterm under Xvfb (terminals/screenshots.py);
+# same packages as `terminals`.
 screenshots: build
 	$(PYTHON) terminals/screenshots.py --binary .build/debug/filenote --output doc/screenshots
 
@@ -144,7 +162,7 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: build the release binary, then
-# install it with the man page and the bash, zsh and fish completions.
+# install it, stripped, with the man page and the bash, zsh and fish completions.
 install: release
 	$(MAKE) install-files BINARY=$(RELEASE_BINARY)
 
@@ -153,6 +171,7 @@ install-files:
 	install -d "$(BINDIR)" "$(MANDIR)" "$(BASH_COMPLETION_DIR)" \
 		"$(ZSH_COMPLETION_DIR)" "$(FISH_COMPLETION_DIR)"
 	install -m 0755 "$(BINARY)" "$(BINDIR)/filenote"
+	$(STRIP) $(STRIP_FLAGS) "$(BINDIR)/filenote"
 	install -m 0644 doc/filenote.1 "$(MANDIR)/filenote.1"
 	install -m 0644 completions/filenote.bash "$(BASH_COMPLETION_DIR)/filenote"
 	install -m 0644 completions/_filenote "$(ZSH_COMPLETION_DIR)/_filenote"
@@ -165,5 +184,29 @@ uninstall:
 		"$(BASH_COMPLETION_DIR)/filenote" "$(ZSH_COMPLETION_DIR)/_filenote" \
 		"$(FISH_COMPLETION_DIR)/filenote.fish"
 
+# make dist: under dist/, the tarball filenote-VERSION-x86_64-linux.tar.gz
+# (a folder laid out like a prefix) and the Debian package
+# filenote_VERSION-1_amd64.deb, both of the stripped release binary, each with
+# its .sha256 (packaging/make-dist; packaging/README.md says what is in them).
+# Every time stamp in them is SOURCE_DATE_EPOCH, the last commit's time unless
+# set, so two builds of one commit are the same bytes.
+DIST = dist
+SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
+DEB_MAINTAINER = the filenote authors <filenote@example.org>
+DIST_TARBALL = $(DIST)/filenote-$(VERSION)-x86_64-linux.tar.gz
+DIST_DEB = $(DIST)/filenote_$(VERSION)-1_amd64.deb
+
+dist: release
+	SOURCE_DATE_EPOCH="$(SOURCE_DATE_EPOCH)" DEB_MAINTAINER="$(DEB_MAINTAINER)" \
+		packaging/make-dist "$(VERSION)" $(RELEASE_BINARY) $(DIST)
+
+# The artifacts checked where Swift is not: lintian on the package, then both
+# installed, used and removed in a clean Debian 12 made by debootstrap
+# (packaging/check_install.py; as root, else skipped with the reason). With
+# the root cached it takes about 20 s after make dist's 10; making the root
+# (the first run, then once a week) adds 30 s to 2 minutes (packaging/README.md).
+dist-check: dist
+	$(PYTHON) packaging/check_install.py --deb $(DIST_DEB) --tarball $(DIST_TARBALL)
+
 clean:
-	rm -rf .build
+	rm -rf .build $(DIST)

@@ -8,8 +8,9 @@ let package = Package(
     .executable(name: "filenote", targets: ["filenote"])
   ],
   targets: [
-    // The few libc calls Swift cannot make itself (variadic ioctl, signal handlers).
-    // Only SystemCalls may depend on it.
+    // The few libc calls Swift cannot make itself (signal handlers, the
+    // arguments before the Swift runtime reads them). Only SystemCalls may
+    // depend on it.
     .target(name: "CFilenote"),
     // Every libc call filenote makes, each failure a typed Errno; the only
     // target that imports Glibc.
@@ -23,13 +24,19 @@ let package = Package(
     // Everything filenote does: where the note lives, how it is saved, the commands.
     .target(name: "FilenoteCore", dependencies: ["SystemCalls", "LineEditor", "TerminalSession"]),
     .executableTarget(name: "filenote", dependencies: ["FilenoteCore"]),
-    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+    // What tests share that filenote itself never needs (pseudo-terminals,
+    // temporary folders).
+    // No part of the layers above and never shipped: it may import Glibc.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", "TestSupport"]),
     .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
     .testTarget(
-      name: "TerminalSessionTests", dependencies: ["TerminalSession", "SystemCalls", "LineEditor"]),
+      name: "TerminalSessionTests",
+      dependencies: ["TerminalSession", "SystemCalls", "LineEditor", "TestSupport"]),
     .testTarget(
-      name: "FilenoteCoreTests", dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore"]),
+      name: "FilenoteCoreTests",
+      dependencies: ["FilenoteCore", "SystemCalls", "TerminalSession", "TestSupport"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["filenote", "FilenoteCore", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

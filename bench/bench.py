@@ -198,11 +198,14 @@ def mib(kib: float) -> str:
     return f"{kib / 1024:.1f} MiB"
 
 
-def judge_ratio(limit: float):
+def judge_ratio(limit: float, count: int = 1):
+    """Both medians (per time, for runs that do something `count` times)
+    and the median of the per-pair ratios, which must stay within the limit."""
     def judge(ours: list[Run], theirs: list[Run]):
         ratio = statistics.median(a.seconds / b.seconds for a, b in zip(ours, theirs))
-        return (ms(statistics.median(r.seconds for r in ours)),
-                ms(statistics.median(r.seconds for r in theirs)), f"{ratio:.2f}", ratio <= limit)
+        return (ms(statistics.median(r.seconds for r in ours) / count),
+                ms(statistics.median(r.seconds for r in theirs) / count), f"{ratio:.2f}",
+                ratio <= limit)
     return judge
 
 
@@ -218,6 +221,18 @@ def judge_time_limit(limit_seconds: float):
     def judge(ours: list[Run], _theirs: list[Run]):
         median = statistics.median(r.seconds for r in ours)
         return ms(median), "—", "—", median <= limit_seconds
+    return judge
+
+
+def judge_added_time(limit_seconds: float, count: int):
+    """For a run that does something `count` times beside one that does
+    the rest: both medians per time, and what each time adds (the median of
+    the per-pair differences, per time), which must stay within the limit."""
+    def judge(ours: list[Run], theirs: list[Run]):
+        added = statistics.median((a.seconds - b.seconds) / count for a, b in zip(ours, theirs))
+        return (ms(statistics.median(r.seconds for r in ours) / count),
+                ms(statistics.median(r.seconds for r in theirs) / count),
+                "+" + ms(added), added <= limit_seconds)
     return judge
 
 
@@ -431,6 +446,71 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
             return result
         return run
 
+    # `show --line`, which a prompt or a bar runs again and again, beside
+    # `show`: a 100-byte note, and a 1 MiB note on one line (of which the
+    # line reads only the beginning, and `show` writes it all).
+    line_1m = note_text(MIB, seed=6)
+
+    def show_line(note: bytes, arguments: list[str]) -> Callable[[], Run]:
+        def run() -> Run:
+            home, _ = home_with_note(note)
+            out = os.path.join(home, "out")
+            result = spawn([binary] + arguments, environment(home), stdout=out)
+            with open(out, "rb") as f:
+                printed = f.read()
+            if arguments == ["show"]:
+                if printed != note + b"\n":
+                    raise BenchError("show did not print the note")
+            elif printed.count(b"\n") != 1 or not printed.startswith(note[:20]):
+                raise BenchError(f"show --line printed {printed[:100]!r}")
+            shutil.rmtree(home)
+            return result
+        return run
+
+    # A shell prompt with `filenote_prompt` (the code of `filenote init`)
+    # beside the same prompt without it, and beside one that runs `filenote
+    # show` in its place (what a user would write without `init`): the shell
+    # expands its prompt PROMPTS times, as it would at each of PROMPTS
+    # prompts, after loading the code in every case.
+    prompts = 20
+    segment_scripts = {
+        "bash": ('eval "$(filenote init bash)"; PS1=%s; '
+                 'for ((i = 0; i < %d; i++)); do p=${PS1@P}; done; printf "%%s" "$p"',
+                 {"segment": "'$(filenote_prompt) \\$ '", "bare": "'\\u:\\w \\$ '",
+                  "show": "'$(filenote show 2>/dev/null) \\$ '"}),
+        # Each prompt after the precmd hooks, as zsh draws it.
+        "zsh": ('eval "$(filenote init zsh)"; setopt prompt_subst; PROMPT=%s; '
+                'repeat %d { for f in $precmd_functions; do $f; done; print -Pv p -- "$PROMPT" }; '
+                'print -rn -- "$p"',
+                # The bare prompt runs no hook of filenote's.
+                {"segment": "'${filenote_prompt_line} %~ %# '",
+                 "bare": "'%~ %# '; precmd_functions=()",
+                 "show": "'$(filenote show 2>/dev/null) %~ %# '; precmd_functions=()"}),
+        "fish": ("filenote init fish | source; function fish_prompt; %s; end; "
+                 "for i in (seq %d); set p (fish_prompt); end; printf '%%s' $p",
+                 {"segment": "filenote_prompt; echo -n ' > '", "bare": "echo -n ' > '",
+                  "show": "filenote show 2>/dev/null; echo -n ' > '"}),
+    }
+
+    def prompt_segment(shell: str, kind: str) -> Callable[[], Run]:
+        script, prompts_of = segment_scripts[shell]
+        code = script % (prompts_of[kind], prompts)
+        program = shutil.which(shell)
+        arguments = {"bash": ["--norc", "--noprofile", "-c"], "zsh": ["-f", "-c"],
+                     "fish": ["--no-config", "-c"]}[shell]
+        def run() -> Run:
+            home, _ = home_with_note(small_note)
+            env = environment(home, PATH=os.path.dirname(os.path.abspath(binary)) + ":"
+                              + os.environ.get("PATH", "/usr/bin:/bin"))
+            out = os.path.join(home, "out")
+            result = spawn([program] + arguments + [code], env, stdout=out)
+            with open(out, "rb") as f:
+                if kind != "bare" and small_note[:20] not in f.read():
+                    raise BenchError(f"{shell}'s prompt did not show the note")
+            shutil.rmtree(home)
+            return result
+        return run
+
     def pairs(n: int) -> int:
         return 1 if smoke else n
 
@@ -444,6 +524,22 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         Benchmark("show, peak memory", "≤ 1.5 × cat's",
                   show(True, filenote_show), show(True, cat_note),
                   pairs(10), warmup(1), judge_memory_ratio(1.5)),
+        Benchmark("show --line of a 100 B note vs show", "ratio ≤ 1.15",
+                  show_line(small_note, ["show", "--line"]), show_line(small_note, ["show"]),
+                  pairs(60), warmup(5), judge_ratio(1.15)),
+        Benchmark("show --line of a 1 MiB line vs show of it", "ratio ≤ 1.15",
+                  show_line(line_1m, ["show", "--line"]), show_line(line_1m, ["show"]),
+                  pairs(40), warmup(3), judge_ratio(1.15)),
+        *[Benchmark(f"{shell} prompt with init's segment vs without, per prompt",
+                    "+ ≤ 3 ms a prompt",
+                    prompt_segment(shell, "segment"), prompt_segment(shell, "bare"),
+                    pairs(20), warmup(2), judge_added_time(3 / 1000, prompts))
+          for shell in ("bash", "zsh", "fish")],
+        *[Benchmark(f"{shell} prompt with init's segment vs with $(filenote show)",
+                    "ratio ≤ 1.3",
+                    prompt_segment(shell, "segment"), prompt_segment(shell, "show"),
+                    pairs(20), warmup(2), judge_ratio(1.3, prompts))
+          for shell in ("bash", "zsh", "fish")],
         Benchmark("save 100 B (atomic, durable) vs dd conv=fsync", "ratio ≤ 1.3",
                   save_small(lambda note: [binary, "save"]),
                   save_small(lambda note: [shutil.which("dd"), f"of={note}", "conv=fsync",

@@ -222,9 +222,11 @@ def trace(binary: str) -> list[str]:
         os.makedirs(os.path.dirname(note), mode=0o700)
         with open(note, "w") as f:
             f.write("a note to show")
-        # `show` first: it is the one whose start-up cost matters most.
+        # `show` first: it is the one whose start-up cost matters most; then
+        # `show --line`, which a prompt segment runs at every prompt.
         runs = [
             ([binary, "show"], b""),
+            ([binary, "show", "--line", "--width", "30"], b""),
             ([binary, "save", "a", "new", "note"], b""),
             ([binary, "save"], b"a note from a pipe\n" * 200),
             ([binary, "path"], b""),

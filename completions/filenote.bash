@@ -1,5 +1,5 @@
 # bash completion for filenote(1): its commands, its options, the command
-# names after `help`, and file names after `--file`.
+# names after `help`, the shells after `init`, and file names after `--file`.
 #
 # It needs nothing but bash 4 (the bash-completion package is optional).
 # Try it in the current shell:     source completions/filenote.bash
@@ -10,7 +10,7 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show edit history undo restore path clear help'
+  local commands='save show edit history undo restore copy init path clear help'
   local options='--file --help -h --version'
   COMPREPLY=()
 
@@ -31,6 +31,14 @@ _filenote() {
     return
   fi
 
+  # The value of --width is a number of columns: nothing to offer.
+  if [[ $prev == --width || $cur == --width=* ]]; then
+    return 0
+  fi
+  if ((COMP_CWORD > 1)) && [[ $prev == = && ${COMP_WORDS[COMP_CWORD - 2]} == --width ]]; then
+    return 0
+  fi
+
   # Find the command and count its arguments, the way filenote parses them:
   # options may come anywhere, and `--` ends them.
   local command= arguments=0 options_ended= i word
@@ -42,7 +50,7 @@ _filenote() {
           options_ended=1
           continue
           ;;
-        --file)
+        --file | --width)
           # Skip the value, and the `=` bash may have split off before it.
           ((i++))
           [[ ${COMP_WORDS[i]} == = ]] && ((i++))
@@ -59,11 +67,17 @@ _filenote() {
   done
 
   if [[ -z $options_ended && $cur == -* ]]; then
-    # `--all` belongs to `clear` alone.
-    [[ $command == clear ]] && options+=' --all'
+    # The options of some commands alone.
+    case $command in
+      show) options+=' --line --width --follow' ;;
+      history) options+=' --json' ;;
+      copy) options+=' --desktop' ;;
+      clear) options+=' --all' ;;
+    esac
     mapfile -t COMPREPLY < <(compgen -W "$options" -- "$cur")
     return
   fi
+
   case $command in
     '')
       mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
@@ -71,9 +85,12 @@ _filenote() {
     help)
       ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       ;;
+    init)
+      ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W 'bash zsh fish' -- "$cur")
+      ;;
   esac
-  # `save` takes free text, `show` and `restore` a version number (see
-  # `filenote history`), the other commands nothing: no completions.
+  # `save` takes free text, `show`, `restore` and `copy` a version number
+  # (see `filenote history`), the other commands nothing: no completions.
   return 0
 }
 

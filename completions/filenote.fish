@@ -1,5 +1,5 @@
 # fish completion for filenote(1): its commands, its options, the command
-# names after `help`, and file names after `--file`.
+# names after `help`, the shells after `init`, and file names after `--file`.
 #
 # Try it in the current shell:  source completions/filenote.fish
 # `make install` puts it in $(PREFIX)/share/fish/vendor_completions.d/filenote.fish,
@@ -22,7 +22,7 @@ function __filenote_words
                 case --
                     set options_ended 1
                     continue
-                case --file
+                case --file --width
                     set skip_value 1
                     continue
                 case '-?*'
@@ -55,19 +55,38 @@ complete -c filenote -n __filenote_needs_command -a edit \
 complete -c filenote -n __filenote_needs_command -a history -d 'List the kept versions, newest first'
 complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous version back'
 complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
+complete -c filenote -n __filenote_needs_command -a copy \
+    -d 'Put the note, or version N, on the clipboard'
+complete -c filenote -n __filenote_needs_command -a init \
+    -d 'Print the shell code for the prompt segment and keys'
 complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
 complete -c filenote -n __filenote_needs_command -a clear \
     -d 'Remove the saved note (--all: and every version)'
 complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
 
-complete -c filenote -n __filenote_needs_help_topic -a 'save show edit history undo restore path clear help'
+complete -c filenote -n __filenote_needs_help_topic -a 'save show edit history undo restore copy init path clear help'
 
-# True after `clear`, whose own option is --all.
-function __filenote_after_clear
+# True after the command COMMAND, whose own options follow.
+function __filenote_after
     set -l words (__filenote_words)
-    test (count $words) -ge 1; and test $words[1] = clear
+    test (count $words) -ge 1; and test $words[1] = $argv[1]
 end
-complete -c filenote -n __filenote_after_clear -l all -d 'Remove every kept version too'
+complete -c filenote -n '__filenote_after clear' -l all -d 'Remove every kept version too'
+complete -c filenote -n '__filenote_after show' -l line \
+    -d 'Print the note as one inert line, for a prompt or a bar'
+complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'
+complete -c filenote -n '__filenote_after show' -l follow -d 'Print the line again at each change'
+complete -c filenote -n '__filenote_after history' -l json \
+    -d 'Print one JSON object a version (JSON Lines)'
+complete -c filenote -n '__filenote_after copy' -l desktop \
+    -d 'Use wl-copy, xclip or xsel, not the terminal'
+
+# True right after `init`, where a shell's name comes.
+function __filenote_needs_shell
+    set -l words (__filenote_words)
+    test (count $words) = 1; and test $words[1] = init
+end
+complete -c filenote -n __filenote_needs_shell -a 'bash zsh fish'
 
 complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
 complete -c filenote -s h -l help -d 'Show help and exit'

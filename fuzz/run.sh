@@ -31,8 +31,10 @@ EDITOR_SOURCES="
   fuzz/ExpectedLine.swift
   fuzz/TerminalLine.swift
 "
+# The validator and the table of UTF-8 lead bytes it shares with LineEditor.
 UTF8_VALIDATOR_SOURCES="
   Sources/FilenoteCore/Note/UTF8Validator.swift
+  Sources/LineEditor/Input/UTF8LeadByte.swift
   fuzz/UTF8ValidatorFuzzer.swift
   fuzz/UTF8ValidatorCheck.swift
 "

@@ -1,9 +1,9 @@
 """Case group 3: saves that cannot succeed, and the odd files a note path
 can lead to.
 
-SPEC: a failed save prints one line, `filenote: <what failed>: <why>`,
-naming the path; exits non-zero; leaves the old note intact and no
-temporary file behind. Every fault set up here (mounts, file attributes)
+A failed save (doc/DESIGN.md, Saving) prints one line, `filenote: <what
+failed>: <why>`, naming the path; exits non-zero; leaves the old note
+intact and no temporary file behind. Every fault set up here (mounts, file attributes)
 is undone in a `finally`, whatever the case did.
 """
 
@@ -70,7 +70,7 @@ def save(sandbox, path, text=None, stdin=b"", **options):
 
 
 def expect_failed_save(outcome, path, old, must_name, *other_folders):
-    """The SPEC answer to a failed save; returns the error line."""
+    """What a failed save must do (doc/DESIGN.md, Saving); returns the error line."""
     line = expect_error_line(outcome, must_name)
     check(read_or_none(path) == old, "the old note changed: %s" % show_bytes(read_or_none(path)))
     expect_no_temporary_files(os.path.dirname(path), *other_folders)
@@ -116,7 +116,7 @@ def fill(folder):
 
 def disk_full_loop(settings, ledger, rounds):
     """Like SQLite's out-of-space testing: every save either lands or fails
-    with the SPEC answer, whichever byte the space runs out at."""
+    as a failed save must, whichever byte the space runs out at."""
     from harness import make_note
 
     rng = settings.rng("disk full loop")

@@ -65,7 +65,7 @@ class Settings:
 
 
 class Ledger:
-    """Passed and failed cases, and the figures the README publishes."""
+    """Passed and failed cases, and the figures reliability/README.md publishes."""
 
     def __init__(self):
         self.passed = 0
@@ -137,11 +137,16 @@ class Sandbox:
         os.mkdir(self.home, 0o755)
         self.documents = os.path.join(self.home, "Documents")
         self.note = os.path.join(self.documents, "datafile.dat")
+        # filenote keeps a line it could not save (and the editor's file)
+        # under TMPDIR: in the sandbox, never in the real /tmp.
+        self.temporary = os.path.join(self.root, "tmp")
+        os.mkdir(self.temporary, 0o755)
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": self.home,
             "LANG": "C.UTF-8",
             "XDG_CONFIG_HOME": os.path.join(self.home, ".config"),
+            "TMPDIR": self.temporary,
         }
         # Never the real home: everything a case touches is below root.
         check(self.note.startswith(scratch_root() + "/"), "sandbox escaped its root")
@@ -377,8 +382,9 @@ def reap(process):
 
 
 def expect_error_line(outcome, must_name, status=1):
-    """SPEC: one line on standard error, `filenote: <what failed>: <why>`,
-    naming the path; a non-zero status; nothing on standard output."""
+    """An error (doc/DESIGN.md, Errors): one line on standard error,
+    `filenote: <what failed>: <why>`, naming the path; a non-zero status;
+    nothing on standard output."""
     check(outcome.status == status,
           "expected exit %d with an error, got %s" % (status, outcome.describe()))
     text = outcome.stderr.decode("utf-8", "replace")

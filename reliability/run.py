@@ -28,15 +28,19 @@ import concurrency  # noqa: E402
 import crash_loop  # noqa: E402
 import durability  # noqa: E402
 import faults  # noqa: E402
+import filesystems  # noqa: E402
 import harness  # noqa: E402
+import power_cuts  # noqa: E402
 import security  # noqa: E402
+import sync  # noqa: E402
 import terminal  # noqa: E402
 import versions  # noqa: E402
 import writers  # noqa: E402
 
 GROUPS = [("crash", crash_loop), ("durability", durability), ("concurrency", concurrency),
           ("faults", faults), ("bad-input", bad_input), ("terminal", terminal),
-          ("security", security), ("writers", writers), ("versions", versions)]
+          ("security", security), ("writers", writers), ("versions", versions), ("sync", sync),
+          ("filesystems", filesystems), ("powercut", power_cuts)]
 
 
 def main():

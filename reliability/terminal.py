@@ -177,23 +177,39 @@ def ending(settings, ledger, name, action, expected_status):
 
 
 def failed_save(settings, ledger):
+    """Enter fails (the folder is immutable): the prompt stays, the line as it
+    was below the reason; Ctrl-C then ends it, and what was typed is kept in
+    a private file the message names."""
     sandbox = home_with_note(settings, "terminal failed save")
     with file_attribute(sandbox.documents, "i"):
         run, before_stty, before_attributes = start(settings, sandbox)
         try:
             check(run.wait_for(READY) and run.wait_for(b"> "), "the prompt did not open")
             run.send(b" edited\r")
+            check(run.wait_for(b"Not saved: ") and run.wait_for(b"> " + OLD.encode() + b" edited"),
+                  "the prompt did not stay with the line: %s"
+                  % show_bytes(run.transcript[-300:], 300))
+            check(run.poll() is None, "the prompt ended after a failed save")
+            run.send(b"\x03")
             status = run.wait()
             check_restored(run, before_stty, before_attributes)
         finally:
             run.close()
-        check(status == 1, "expected exit 1, got %s" % status)
-        check(b"filenote: " in run.transcript and b"Operation not permitted" in run.transcript
+        check(status == 130, "expected exit 130 after Ctrl-C, got %s" % status)
+        check(b"Operation not permitted" in run.transcript
               and sandbox.documents.encode() in run.transcript,
-              "no error naming the folder on the screen: %s"
+              "no reason naming the folder on the screen: %s"
               % show_bytes(run.transcript[-300:], 300))
         check(b"Saved." not in run.transcript, "Saved. after a failed save")
         check(read_or_none(sandbox.note) == OLD.encode(), "the note changed")
+        kept = re.search(rb"what you wrote is kept in (\S+)", run.transcript)
+        check(kept is not None, "no file named for what was typed: %s"
+              % show_bytes(run.transcript[-300:], 300))
+        path = kept.group(1).decode()
+        check(path.startswith(sandbox.temporary + "/") and os.stat(path).st_mode & 0o777 == 0o600,
+              "the kept file is not a private file in TMPDIR: %s" % path)
+        check(read_or_none(path) == (OLD + " edited\n").encode(), "the kept file holds %r"
+              % read_or_none(path))
     expect_only(sandbox.documents, ["datafile.dat"])
     ledger.count("terminal endings tried")
 

@@ -1,4 +1,4 @@
-"""Case group: versions (issue 10) are as safe as the note.
+"""Case group: versions (doc/DESIGN.md, Versions) are as safe as the note.
 
 - kill -9 at any moment of `save`, `undo`, `restore N` and `clear`: the note
   is the old one or the new one, the versions are exactly the old list or

@@ -1,5 +1,5 @@
 """Case group: writers against each other, signals during a save, and a
-folder that cannot be synced (issue 15 items 3, 4, 5, 6).
+folder that cannot be synced (doc/DESIGN.md, Saving and The writer lock).
 
 - Two prompts on one note, Enter pressed in both at the same moment: one
   saves, the other sees that save and asks; never two `Saved.`.

@@ -66,8 +66,9 @@ PLACES = {
 # Cells known to be wrong, (emulator name, kind name) -> the reason; judged
 # as expected failures, and one that passes fails the run until its entry is
 # removed. Empty since filenote asks the terminal how wide it draws the kinds
-# it disagrees on (issue 12): before that, the family was off in all four,
-# the heart with U+FE0F and the skin tone in xterm, VTE and alacritty.
+# it disagrees on (terminals/README.md): before that, the family was off in
+# all four, the heart with U+FE0F and the skin tone in xterm, VTE and
+# alacritty.
 EXPECTED_FAILURES = {}
 
 

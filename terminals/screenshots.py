@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Takes the README's pictures of the prompt in a real terminal (xterm under
-a private Xvfb), so they are made from the program as it is, never drawn:
+"""Takes the pictures of the prompt that README.md and doc/DESIGN.md show, in
+a real terminal (xterm under a private Xvfb), so they are made from the
+program as it is, never drawn:
 
 - prompt.png: the prompt just opened on a saved note, the hint above it;
 - scrolled.png: a note wider than the window, the cursor moved into it, so

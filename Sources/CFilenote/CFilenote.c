@@ -1,25 +1,21 @@
 // Why these are in C:
-// - ioctl is variadic, and Swift cannot call variadic C functions.
-// - posix_openpt and friends are hidden from Swift's Glibc module, which is
-//   built without _GNU_SOURCE / _XOPEN_SOURCE.
 // - A signal handler may only make async-signal-safe calls. A Swift closure
 //   used as a handler could retain, release or allocate, which can deadlock
 //   when the signal lands inside malloc. This handler is one write(2).
 
-#define _GNU_SOURCE  // pipe2, ptsname_r
+#define _GNU_SOURCE  // pipe2
 #include "CFilenote.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 // The C library hands every constructor the program's arguments. Taking
 // them here spares a short run the Swift runtime's `CommandLine` set-up,
-// whose code lies in two more 64 KiB blocks of the static executable.
+// whose code lies in two more 64 KiB blocks of the static executable (see
+// CONTRIBUTING.md, Hot path).
 static int saved_argument_count;
 static char **saved_arguments;
 
@@ -32,42 +28,6 @@ __attribute__((constructor)) static void save_arguments(int argc, char **argv, c
 int filenote_argument_count(void) { return saved_argument_count; }
 
 char *const *filenote_arguments(void) { return saved_arguments; }
-
-int filenote_window_size(int fd, unsigned short *rows, unsigned short *columns) {
-  struct winsize size;
-  if (ioctl(fd, TIOCGWINSZ, &size) == -1) return -1;
-  *rows = size.ws_row;
-  *columns = size.ws_col;
-  return 0;
-}
-
-int filenote_set_window_size(int fd, unsigned short rows, unsigned short columns) {
-  struct winsize size;
-  memset(&size, 0, sizeof size);
-  size.ws_row = rows;
-  size.ws_col = columns;
-  return ioctl(fd, TIOCSWINSZ, &size);
-}
-
-int filenote_open_pseudo_terminal(int *master, int *slave) {
-  int master_fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC);
-  if (master_fd == -1) return -1;
-  char name[128];
-  int slave_fd = -1;
-  if (grantpt(master_fd) == 0 && unlockpt(master_fd) == 0 &&
-      ptsname_r(master_fd, name, sizeof name) == 0) {
-    slave_fd = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC);
-  }
-  if (slave_fd == -1) {
-    int saved_errno = errno;
-    close(master_fd);
-    errno = saved_errno;
-    return -1;
-  }
-  *master = master_fd;
-  *slave = slave_fd;
-  return 0;
-}
 
 enum { maximum_signals = 16 };
 

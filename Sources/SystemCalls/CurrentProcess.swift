@@ -52,7 +52,8 @@ public enum CurrentProcess {
   /// A clock that never jumps, in milliseconds, rounded up so a wait never
   /// ends early. clock_gettime rather than `ContinuousClock`, which would
   /// pull the concurrency runtime's start-up into every run of the static
-  /// executable (measured: fewer pages touched by `filenote show`).
+  /// executable (measured: fewer pages touched by `filenote show`; see
+  /// CONTRIBUTING.md, Hot path).
   public static var monotonicMilliseconds: Int64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)

@@ -60,6 +60,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
   public static let nameTooLong = Errno(ENAMETOOLONG)
   /// ENOSYS
   public static let noFunction = Errno(ENOSYS)
+  /// ESTALE
+  public static let staleFileHandle = Errno(ESTALE)
 }
 
 /// Runs a system call that returns -1 on failure and turns the failure into a

@@ -1,7 +1,7 @@
 import Glibc
 
 // Calls on names relative to an open folder (openat, fstatat, readlinkat,
-// renameat, unlinkat, mkdirat). A path is looked up again at every call; a
+// renameat, linkat, unlinkat, mkdirat). A path is looked up again at every call; a
 // name in a folder held open is not, so what was checked is what is used.
 
 extension FileDescriptor.OpenOptions {
@@ -46,9 +46,21 @@ extension FileDescriptor {
     try valueOrErrno { renameat(rawValue, name, folder.rawValue, newName) }
   }
 
+  /// linkat(2): the file `name` in this folder (a link there is not
+  /// followed) gets a second name, `newName` in `folder`.
+  public func link(_ name: String, to newName: String, in folder: FileDescriptor) throws(Errno) {
+    try valueOrErrno { linkat(rawValue, name, folder.rawValue, newName, 0) }
+  }
+
   /// unlinkat(2): removes `name` (not a folder) from this folder.
   public func remove(_ name: String) throws(Errno) {
     try valueOrErrno { unlinkat(rawValue, name, 0) }
+  }
+
+  /// unlinkat(2) with AT_REMOVEDIR: removes the folder `name` from this
+  /// folder when it is empty (a symbolic link there fails with `notDirectory`).
+  public func removeFolder(_ name: String) throws(Errno) {
+    try valueOrErrno { unlinkat(rawValue, name, AT_REMOVEDIR) }
   }
 
   /// mkdirat(2); `permissions` is narrowed by the umask.
@@ -75,8 +87,13 @@ extension FileDescriptor {
     return FileSystem.entries(of: directory)
   }
 
-  /// Releases a lock taken with `tryLockExclusive()`.
-  public func unlock() {
-    _ = flock(rawValue, LOCK_UN)
+  /// fsync(2) of this folder (open for reading): its entries are on disk
+  /// when it returns. File systems that cannot sync a folder (EINVAL, EROFS)
+  /// count as synced: the change itself has happened.
+  public func syncEntries() throws(Errno) {
+    do {
+      try sync()
+    } catch  where error == .invalidArgument || error == .readOnlyFileSystem {
+    }
   }
 }

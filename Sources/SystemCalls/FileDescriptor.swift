@@ -170,14 +170,6 @@ public struct FileDescriptor: Hashable, Sendable {
     _ = fcntl(rawValue, setPipeSize, Int32(1 << 20))
   }
 
-  /// Makes reads and writes return `wouldBlock` instead of waiting (or wait again).
-  public func setNonBlocking(_ nonBlocking: Bool) throws(Errno) {
-    let flags = try valueOrErrno { fcntl(rawValue, F_GETFL) }
-    try valueOrErrno {
-      fcntl(rawValue, F_SETFL, nonBlocking ? flags | O_NONBLOCK : flags & ~O_NONBLOCK)
-    }
-  }
-
   /// fsync(2)
   public func sync() throws(Errno) {
     try valueOrErrno { fsync(rawValue) }
@@ -208,6 +200,12 @@ public struct FileDescriptor: Hashable, Sendable {
   /// fchown(2)
   public func changeOwner(user: UInt32, group: UInt32) throws(Errno) {
     try valueOrErrno { fchown(rawValue, uid_t(user), gid_t(group)) }
+  }
+
+  /// Waits for, then takes, the exclusive advisory lock (flock(2)); the
+  /// kernel releases it when the descriptor is closed or the process dies.
+  public func lockExclusive() throws(Errno) {
+    try valueOrErrno { flock(rawValue, LOCK_EX) }
   }
 
   /// Takes an exclusive advisory lock without waiting; false when another

@@ -16,37 +16,15 @@ public enum FileSystem {
     return FileStatus(info)
   }
 
-  /// readlink(2): where the symbolic link at `path` points, as stored.
-  public static func destination(ofLink path: String) throws(Errno) -> [UInt8] {
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let length = try valueOrErrno { readlink(path, &buffer, buffer.count - 1) }
-    return buffer[0..<length].map { UInt8(bitPattern: $0) }
-  }
-
-  /// rename(2)
-  public static func rename(_ source: String, to destination: String) throws(Errno) {
-    try valueOrErrno { Glibc.rename(source, destination) }
-  }
-
   /// unlink(2)
   public static func remove(_ path: String) throws(Errno) {
     try valueOrErrno { unlink(path) }
-  }
-
-  /// link(2): a second name for the same file.
-  public static func link(_ existing: String, as newPath: String) throws(Errno) {
-    try valueOrErrno { Glibc.link(existing, newPath) }
   }
 
   /// rmdir(2): removes the folder at `path` when it is empty (a symbolic
   /// link there fails with `notDirectory`).
   public static func removeFolder(_ path: String) throws(Errno) {
     try valueOrErrno { rmdir(path) }
-  }
-
-  /// mkdir(2); `permissions` is narrowed by the umask.
-  public static func makeFolder(_ path: String, permissions: UInt32) throws(Errno) {
-    try valueOrErrno { mkdir(path, mode_t(permissions)) }
   }
 
   /// mkdtemp(3): a new folder named `prefix` followed by six random
@@ -58,11 +36,6 @@ public enum FileSystem {
     }
     guard let made else { throw Errno.current }
     return made
-  }
-
-  /// chmod(2)
-  public static func changePermissions(_ path: String, to permissions: UInt32) throws(Errno) {
-    try valueOrErrno { chmod(path, mode_t(permissions)) }
   }
 
   /// Whether this process may execute `path` (access(2) with X_OK).

@@ -1,4 +1,3 @@
-import CFilenote
 import Glibc
 
 /// A terminal's settings (termios), read with `FileDescriptor.terminalSettings()`
@@ -59,28 +58,10 @@ extension FileDescriptor {
 
   /// The window size of the terminal (TIOCGWINSZ); 0 means unknown.
   public func windowSize() throws(Errno) -> (rows: Int, columns: Int) {
-    var rows: UInt16 = 0
-    var columns: UInt16 = 0
-    try valueOrErrno { filenote_window_size(rawValue, &rows, &columns) }
-    return (Int(rows), Int(columns))
-  }
-
-  /// Sets the window size (TIOCSWINSZ), as a terminal emulator does on the
-  /// master side of a pseudo-terminal.
-  public func setWindowSize(rows: Int, columns: Int) throws(Errno) {
-    try valueOrErrno {
-      filenote_set_window_size(rawValue, UInt16(clamping: rows), UInt16(clamping: columns))
-    }
-  }
-
-  /// A new pseudo-terminal pair, neither becoming the controlling terminal.
-  public static func openPseudoTerminal() throws(Errno) -> (
-    master: FileDescriptor, slave: FileDescriptor
-  ) {
-    var master: Int32 = -1
-    var slave: Int32 = -1
-    try valueOrErrno { filenote_open_pseudo_terminal(&master, &slave) }
-    return (FileDescriptor(rawValue: master), FileDescriptor(rawValue: slave))
+    var size = winsize()
+    // The Glibc module's own ioctl for a pointer argument (C's is variadic).
+    try valueOrErrno { ioctl(rawValue, UInt(TIOCGWINSZ), &size) }
+    return (Int(size.ws_row), Int(size.ws_col))
   }
 
   /// Makes process group `group` the terminal's foreground group

@@ -32,19 +32,15 @@ public final class EditingSession {
 
   private let terminal: Terminal
   private var state = EditState(text: "")
-  /// The line above the edit line, as written (with its attributes).
-  private var hint: [UInt8] = []
-  /// The hint's width on screen, escape sequences left out.
-  private var hintColumns = 0
-  /// Whether the edit line is on screen, so a resize or resume redraws it.
+  /// Whether the hint and the edit line are on screen, so a resize or
+  /// resume redraws them.
   private var isEditingLine = false
   /// The question `confirm` is asking, on screen below the line, so a
   /// resume draws it again.
   private var question: [UInt8]?
   private var decoder = KeyDecoder()
-  private var renderer = Renderer(prompt: "> ")
-  /// The terminal width of the last draw.
-  private var width = 0
+  /// The hint and the edit line: what they show and what is on screen.
+  private var screen = PromptScreen(prompt: "> ")
   /// Runs the user's editor on the line for Ctrl-X Ctrl-E, with the
   /// terminal as it was before the session (see `runOutsideRawMode`); nil
   /// leaves the key unbound.
@@ -52,6 +48,13 @@ public final class EditingSession {
   /// Keys typed while the terminal was being asked how wide it draws some
   /// characters, handed out (in order) before anything read after them.
   private var heldKeys: [Key] = []
+  /// Runs when SIGTERM, SIGHUP or SIGINT from outside ends the session,
+  /// just before the terminal is restored and the process dies of the
+  /// signal: the last chance to keep what was typed (see `unsavedEdits`).
+  /// Signals are still caught meanwhile, so a second one (a closing
+  /// terminal sends SIGHUP and SIGCONT, then maybe SIGTERM) cannot cut it
+  /// short.
+  public var beforeTermination: (() -> Void)?
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
   /// on `output`, and enters raw mode.
@@ -66,32 +69,36 @@ public final class EditingSession {
   /// in its foreground (see `ChildProcess.spawn(_:arguments:foregroundOf:)`).
   public var terminalDescriptor: FileDescriptor { terminal.input }
 
+  /// What the user typed that is not saved (see `EditState.unsavedEdits`):
+  /// what must not be lost when the session ends another way than a save.
+  public var unsavedEdits: [UInt8]? { state.unsavedEdits }
+
   // MARK: - What a caller asks for
 
-  /// Writes `hint` (dimmed when `dimmed`) on its own line, then edits `text`
-  /// on the line below, the cursor at its end, until Enter, Ctrl-C or
-  /// Ctrl-D on an empty line. `versions` (newest first) are what Up, Down,
-  /// Ctrl-R and Ctrl-S reach; Enter gives the line shown.
+  /// Edits `text` below a hint, from the start of the cursor's row, the
+  /// cursor at the end of the text, until Enter, Ctrl-C or Ctrl-D on an
+  /// empty line. `versions` (newest first) are what Up, Down, Ctrl-R and
+  /// Ctrl-S reach; Enter gives the line shown. `hints[0]` is the hint of
+  /// `text`, `hints[k]` that of version `k` (see `PromptScreen`), each cut to
+  /// the width and dimmed when `dimmed`.
   ///
   /// `text` is consumed: the editor keeps it as its own chunks, and a large
   /// note is not also held as a String while it is edited.
   public func readLine(
-    text: consuming String, hint: String, dimmed: Bool, versions: [String] = []
+    text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
     state = EditState(text: consume text, versions: versions)
-    hintColumns = hint.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
-    let plain = Array(hint.utf8)
-    self.hint = dimmed ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain
-    try? terminal.write(self.hint + TerminalCode.newLine)
+    screen.show(hints, dimmed: dimmed)
     return try readLineAgain()
   }
 
-  /// Goes on editing the line of the last `readLine`, as it was left (after
-  /// a question the user answered no).
+  /// Goes on editing the line of the last `readLine`, as it was left, the
+  /// hint and the line drawn afresh from the start of the cursor's row
+  /// (below a question the user answered no, or a message).
   public func readLineAgain() throws(TerminalError) -> LineEnding {
     isEditingLine = true
     defer { isEditingLine = false }
-    try draw()
+    try drawHintAndLine()
     while true {
       guard let keys = try nextKeys() else { return .endOfInput }
       var changed = false
@@ -106,9 +113,8 @@ public final class EditingSession {
         case .cancel: ending = .cancelled
         case .endOfInput: ending = .endOfInput
         case .redrawScreen:
-          try terminal.write(TerminalCode.clearScreen + hint + TerminalCode.newLine)
-          renderer.invalidate()
-          changed = true
+          try terminal.write(TerminalCode.clearScreen)
+          try drawHintAndLine()
           continue
         case .suspend:
           try suspend()
@@ -130,16 +136,17 @@ public final class EditingSession {
     }
   }
 
-  /// Asks a yes/no question below the line; true only for "y" or "Y". Any
-  /// failure of the terminal is a no.
-  public func confirm(_ question: String) -> Bool {
-    self.question = Array(question.utf8)
+  /// Asks a yes/no question below the line. The first key is the answer,
+  /// read as `YesNoQuestion.isYes` reads one: `y` or `Y` is yes, any other
+  /// key (Enter, Esc, a space) no. Any failure of the terminal is a no.
+  public func confirm(_ question: YesNoQuestion) -> Bool {
+    self.question = Array(question.text.utf8)
     defer { self.question = nil }
-    try? terminal.write(TerminalCode.newLine + Array(question.utf8))
+    try? terminal.write(TerminalCode.newLine + Array(question.text.utf8))
     var answer = false
     while let keys = try? nextKeys() {
       guard let key = keys.first else { continue }
-      answer = key == .text("y") || key == .text("Y")
+      if case .text(let text) = key { answer = YesNoQuestion.isYes(text.utf8) }
       break
     }
     decoder = KeyDecoder()
@@ -148,7 +155,7 @@ public final class EditingSession {
     if !answer {
       try? terminal.write(
         Array("Not saved; edit on, or Ctrl-C to cancel.".utf8) + TerminalCode.newLine)
-      renderer.invalidate()
+      screen.invalidate()
     }
     return answer
   }
@@ -201,6 +208,22 @@ public final class EditingSession {
     if let message { say(message) }
   }
 
+  /// Puts the terminal back in raw mode after `finish(saying:)`, for a
+  /// caller that stays in the prompt after all (a save that failed):
+  /// `readLineAgain` then goes on with the line as it was, drawn afresh.
+  public func reopen() throws(TerminalError) {
+    try terminal.enterRawMode()
+  }
+
+  /// Puts `versions` (newest first) where Up and Ctrl-R reach from now on,
+  /// with `hints` for the line (`hints[0]`) and for each of them (see
+  /// `readLine`); the line on screen becomes the line being edited (see
+  /// `EditState.replaceVersions(with:)`).
+  public func replaceVersions(_ versions: [String], hints: [Hint]) {
+    state.replaceVersions(with: versions)
+    screen.show(hints, dimmed: screen.isDimmed)
+  }
+
   /// A line on the terminal, after the editor is gone.
   public func say(_ message: String) {
     try? terminal.write(Array((message + "\n").utf8))
@@ -247,6 +270,7 @@ public final class EditingSession {
       try redrawInPlace()
     case .signal(.terminationRequested(let signalNumber)):
       try? terminal.write(TerminalCode.newLine)
+      beforeTermination?()
       terminal.terminate(by: signalNumber)
     }
     return []
@@ -254,47 +278,34 @@ public final class EditingSession {
 
   // MARK: - Drawing
 
+  /// Brings the hint and the line up to date at the terminal's width now
+  /// (see `PromptScreen.render`), after asking the terminal how wide it
+  /// draws the kinds of character (see `WidthKind`) the line would have
+  /// drawn at a guessed width: a render is tried on a copy of the screen,
+  /// and only a render with nothing left to guess is kept. A line without
+  /// such characters costs nothing more; each kind is asked once.
   private func draw() throws(TerminalError) {
-    width = terminal.size.columns
-    try terminal.write(
-      renderMeasuringWidths { [state, width] in
-        $0.render(state, width: width)
-      })
-  }
-
-  /// The bytes `render` makes with the renderer, after asking the terminal
-  /// how wide it draws the kinds of character (see `WidthKind`) they would
-  /// have drawn at a guessed width: a render is tried on a copy of the
-  /// renderer, and only a render with nothing left to guess is kept. A line
-  /// without such characters costs nothing more; each kind is asked once.
-  private func renderMeasuringWidths(
-    _ render: (inout Renderer) -> [UInt8]
-  ) throws(TerminalError) -> [UInt8] {
+    let width = terminal.size.columns
     while true {
-      var trial = renderer
-      let bytes = render(&trial)
+      var trial = screen
+      let bytes = trial.render(state, width: width)
       let kinds = trial.unmeasuredKinds
       if kinds.isEmpty || width < WidthProbe.minimumColumns {
-        renderer = trial
-        return bytes
+        screen = trial
+        try terminal.write(bytes)
+        return
       }
-      var widths = renderer.widths
+      var widths = screen.widths
       heldKeys += try WidthProbe.measure(kinds, into: &widths, on: terminal, decoding: &decoder)
-      renderer.widths = widths  // which forgets the line: the samples were drawn on it
+      screen.widths = widths  // which forgets the line: the samples were drawn on it
     }
   }
 
-  /// When the hint or the drawn line is at least as wide as the old or the
-  /// new width, the terminal may have rewrapped them onto more or fewer rows
-  /// (most terminals rewrap on resize; xterm cuts instead), and where the
-  /// line starts is then unknown: start over on a cleared screen so no
-  /// stale row stays. Otherwise redrawing the line in place is enough.
+  /// The hint and the line drawn again where the terminal put them at its
+  /// new width (see `PromptScreen.renderHintInPlace`): only those rows, never
+  /// the screen above them.
   private func redrawAfterResize() throws(TerminalError) {
-    let narrowest = min(terminal.size.columns, width)
-    if renderer.drawnColumns >= narrowest || hintColumns >= narrowest {
-      try terminal.write(TerminalCode.clearScreen + hint + TerminalCode.newLine)
-    }
-    renderer.invalidate()
+    try terminal.write(screen.renderHintInPlace(state, width: terminal.size.columns))
     try draw()
   }
 
@@ -317,8 +328,7 @@ public final class EditingSession {
 
   /// The hint and, below it, the line, from the start of the cursor's row.
   private func drawHintAndLine() throws(TerminalError) {
-    try terminal.write(hint + TerminalCode.newLine)
-    renderer.invalidate()
+    try terminal.write(screen.renderHintAfresh(state, width: terminal.size.columns))
     try draw()
   }
 
@@ -327,12 +337,7 @@ public final class EditingSession {
   /// first row down.
   private func redrawInPlace() throws(TerminalError) {
     if isEditingLine {
-      let columns = max(terminal.size.columns, 1)
-      let hintRows = hintColumns == 0 ? 1 : (hintColumns - 1) / columns + 1
-      try terminal.write(
-        TerminalCode.cursorUp(hintRows) + TerminalCode.carriageReturn
-          + TerminalCode.clearToEndOfScreen)
-      try drawHintAndLine()
+      try redrawAfterResize()
     } else if let question {
       try terminal.write(
         TerminalCode.carriageReturn + TerminalCode.clearToEndOfLine + question)

@@ -54,7 +54,7 @@ public final class Terminal {
     do {
       originalSettings = try input.terminalSettings()
     } catch {
-      throw .cannotReadSettings(errno: error.code)
+      throw .cannotReadSettings(errno: error)
     }
     self.input = input
     self.output = output
@@ -81,7 +81,7 @@ public final class Terminal {
       try input.apply(originalSettings.raw)
     } catch {
       if !isRaw { stopCatchingSignals() }
-      throw .cannotChangeSettings(errno: error.code)
+      throw .cannotChangeSettings(errno: error)
     }
     isRaw = true
     try write(TerminalCode.enableBracketedPaste)
@@ -170,10 +170,10 @@ public final class Terminal {
         do {
           _ = try Poll.wait(for: [(output, .writable)], deadline: nil)
         } catch {
-          throw .cannotWrite(errno: error.code)
+          throw .cannotWrite(errno: error)
         }
       case .failure(let failure):
-        throw .cannotWrite(errno: failure.code)
+        throw .cannotWrite(errno: failure)
       }
     }
   }
@@ -194,7 +194,7 @@ public final class Terminal {
       do {
         ready = try Poll.wait(for: descriptors, deadline: deadline)
       } catch {
-        throw .cannotRead(errno: error.code)
+        throw .cannotRead(errno: error)
       }
       if ready.allSatisfy(\.isEmpty) { return .timeout }
       if ready.count == 2 && !ready[1].isEmpty {
@@ -203,7 +203,7 @@ public final class Terminal {
       }
       let terminalEvents = ready[0]
       if terminalEvents.contains(.invalid) {
-        throw .cannotRead(errno: Errno.badFileDescriptor.code)
+        throw .cannotRead(errno: .badFileDescriptor)
       }
       // POLLHUP and POLLERR come here too: read tells end of input from data
       // still buffered, and a hung-up terminal must end the loop, not spin it.
@@ -249,7 +249,7 @@ public final class Terminal {
       reachedEndOfFile = true
       return .endOfFile
     default:
-      throw .cannotRead(errno: failure.code)
+      throw .cannotRead(errno: failure)
     }
   }
 

@@ -1,26 +1,26 @@
 import SystemCalls
 
 /// What can go wrong with the terminal, each with a short lowercase message
-/// meant to follow `filenote: ` on standard error.
+/// meant to follow `filenote: ` on standard error, and the `Errno` behind it.
 public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The descriptor is not a terminal (a pipe, a file, `/dev/null`).
   case notATerminal
   /// The terminal's settings could not be read (`tcgetattr`).
-  case cannotReadSettings(errno: Int32)
+  case cannotReadSettings(errno: Errno)
   /// The terminal's settings could not be changed (`tcsetattr`).
-  case cannotChangeSettings(errno: Int32)
+  case cannotChangeSettings(errno: Errno)
   /// Waiting for input or reading it failed.
-  case cannotRead(errno: Int32)
+  case cannotRead(errno: Errno)
   /// Writing to the terminal failed.
-  case cannotWrite(errno: Int32)
+  case cannotWrite(errno: Errno)
   /// The signals a session reacts to could not be caught; `EBUSY` means
   /// another `Terminal` in this process is already in raw mode.
-  case cannotCatchSignals(errno: Int32)
+  case cannotCatchSignals(errno: Errno)
 
-  /// The C library's error number behind the failure.
-  public var errno: Int32 {
+  /// The C library's error behind the failure.
+  public var errno: Errno {
     switch self {
-    case .notATerminal: return Errno.inappropriateIOCTLForDevice.code
+    case .notATerminal: return .inappropriateIOCTLForDevice
     case .cannotReadSettings(let errno), .cannotChangeSettings(let errno),
       .cannotRead(let errno), .cannotWrite(let errno), .cannotCatchSignals(let errno):
       return errno
@@ -31,15 +31,13 @@ public enum TerminalError: Error, Equatable, Sendable, CustomStringConvertible {
   public var message: String {
     switch self {
     case .notATerminal: return "not a terminal"
-    case .cannotReadSettings: return "cannot read the terminal settings: \(reason)"
-    case .cannotChangeSettings: return "cannot change the terminal settings: \(reason)"
-    case .cannotRead: return "cannot read the terminal: \(reason)"
-    case .cannotWrite: return "cannot write to the terminal: \(reason)"
-    case .cannotCatchSignals: return "cannot catch signals: \(reason)"
+    case .cannotReadSettings: return "cannot read the terminal settings: \(errno)"
+    case .cannotChangeSettings: return "cannot change the terminal settings: \(errno)"
+    case .cannotRead: return "cannot read the terminal: \(errno)"
+    case .cannotWrite: return "cannot write to the terminal: \(errno)"
+    case .cannotCatchSignals: return "cannot catch signals: \(errno)"
     }
   }
 
   public var description: String { message }
-
-  private var reason: String { Errno(errno).description }
 }

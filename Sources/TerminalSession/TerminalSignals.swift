@@ -52,7 +52,7 @@ public enum TerminalSignal: Hashable, Sendable {
     do {
       return try SignalPipe.startCatching(caughtSignals)
     } catch {
-      throw .cannotCatchSignals(errno: error.code)
+      throw .cannotCatchSignals(errno: error)
     }
   }
 

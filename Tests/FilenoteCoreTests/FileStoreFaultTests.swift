@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
@@ -18,6 +19,15 @@ import Testing
     try process.run()
     process.waitUntilExit()
     return process.terminationStatus
+  }
+
+  /// Makes the folder `path` and mounts a new tmpfs of `size` on it (the
+  /// caller unmounts it).
+  static func mountTmpfs(size: String, on path: String) throws {
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try #require(
+      try run("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", path) == 0,
+      "mounting needs root")
   }
 
   @Test func aReadOnlyFolderLeavesTheOldNoteIntact() throws {
@@ -41,11 +51,7 @@ import Testing
 
   @Test func aFullDiskLeavesTheOldNoteIntactAndNoTemporaryFile() throws {
     let folder = TemporaryFolder()
-    try FileManager.default.createDirectory(
-      atPath: folder.file("notes"), withIntermediateDirectories: true)
-    try #require(
-      try Self.run("mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.file("notes")) == 0,
-      "mounting needs root")
+    try Self.mountTmpfs(size: "64k", on: folder.file("notes"))
     defer { _ = try? Self.run("umount", folder.file("notes")) }
     let store = FileStore(path: folder.file("notes/datafile.dat"))
     try store.save(bytes: Array("old note".utf8))
@@ -57,6 +63,42 @@ import Testing
     }
     #expect(folder.bytes("notes/datafile.dat") == Array("old note".utf8))
     #expect(folder.names(in: "notes") == ["datafile.dat"])
+  }
+
+  @Test func aDiskFullOfVersionsSaysSoAndSavingWithVersionsOffRemovesThemFirst() throws {
+    let folder = TemporaryFolder()
+    try Self.mountTmpfs(size: "256k", on: folder.file("notes"))
+    defer { _ = try? Self.run("umount", folder.file("notes")) }
+    var store = FileStore(path: folder.file("notes/datafile.dat"))
+    for letter in ["a", "b", "c"] {
+      try store.save(bytes: Array(String(repeating: letter, count: 60_000).utf8))
+    }
+    let large = String(repeating: "x", count: 100_000)
+    #expect(
+      throws: FilenoteError.noSpaceWithVersions(
+        path: store.path, folder: folder.file("notes/.datafile.dat.versions"), count: 2,
+        size: 120_000)
+    ) { try store.save(bytes: Array(large.utf8)) }
+    store.versionCount = 0
+    try store.save(bytes: Array(large.utf8))
+    #expect(folder.bytes("notes/datafile.dat") == Array(large.utf8))
+    #expect(folder.names(in: "notes") == ["datafile.dat"])
+  }
+
+  @Test func onAReadOnlyMountAVersionsFolderNoMoreOpenThanTheNoteIsRead() throws {
+    let folder = TemporaryFolder()
+    let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
+    try store.save(bytes: Array("one".utf8))
+    try store.save(bytes: Array("two".utf8))
+    // No file another user can write: what a stick that shows every file
+    // 0755 gives, mounted read-only, where no mode can be changed.
+    chmod(folder.file("notes/datafile.dat"), 0o755)
+    chmod(folder.file("notes/.datafile.dat.versions"), 0o755)
+    try #require(
+      try Self.run("mount", "--bind", "-o", "ro", folder.file("notes"), folder.file("notes")) == 0,
+      "mounting needs root")
+    defer { _ = try? Self.run("umount", folder.file("notes")) }
+    #expect(try store.readVersion(1) == Array("one".utf8))
   }
 
   @Test func anImmutableFolderIsRefusedWithItsPath() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
@@ -34,7 +35,7 @@ import Testing
     let refusal = FilenoteError.unsafePath(
       path: link, why: .othersLink(folder: folder.file("shared")))
     #expect(throws: refusal) { try store.save(bytes: Array("pwned".utf8)) }
-    #expect(throws: refusal) { try store.clear() }
+    #expect(throws: refusal) { try store.clearKeepingVersion() }
     #expect(throws: refusal) { try store.read() }
     #expect(folder.bytes("victim") == Array("secret".utf8))
   }
@@ -61,20 +62,20 @@ import Testing
     #expect(folder.bytes("private/victim") == Array("secret".utf8))
   }
 
-  @Test func theTargetsPathForPathBasedCodeFollowsTheSameRule() throws {
+  @Test func theVersionsBesideALinksTargetAndPathBasedCodeFollowTheSameRule() throws {
     let folder = TemporaryFolder()
     folder.write("real/datafile.dat", "old")
     symlink(folder.file("real/datafile.dat"), folder.file("mine"))
     #expect(
-      try FileStore(path: folder.file("mine")).resolvedTarget()
-        == folder.file("real/datafile.dat"))
+      try FileStore(path: folder.file("mine")).versionStore()?.path
+        == folder.file("real/.datafile.dat.versions"))
     let planted = Self.nobodysLink(
       "note", in: Self.sharedFolder(in: folder), to: folder.file("real/datafile.dat"))
     #expect(
       throws: FilenoteError.unsafePath(
         path: planted, why: .othersLink(folder: folder.file("shared")))
     ) {
-      try FileStore(path: planted).resolvedTarget()
+      try FileStore(path: planted).readVersion(1)
     }
     try FileStore(path: folder.file("mine")).save(bytes: Array("new".utf8))
     #expect(folder.bytes("real/datafile.dat") == Array("new".utf8))
@@ -93,7 +94,7 @@ import Testing
     #expect(throws: refusal) { try store.restoreVersion(1) }
     #expect(folder.bytes("shared/note") == Array("nobody's".utf8))
     #expect(try FileSystem.status(note, followingLinks: false).owner == Self.nobody)
-    #expect(try store.versions().count == 1)
+    #expect(try store.keptVersions().count == 1)
   }
 
   @Test func clearRemovesOnlyARegularFile() throws {
@@ -104,9 +105,11 @@ import Testing
     mknod(device, S_IFCHR | 0o666, (1 << 8) | 3)  // makedev(1, 3): /dev/null's numbers
     let link = folder.file("datafile.dat")
     symlink(device, link)
-    #expect(throws: FilenoteError.notARegularFile(path: fifo)) { try FileStore(path: fifo).clear() }
+    #expect(throws: FilenoteError.notARegularFile(path: fifo)) {
+      try FileStore(path: fifo).clearKeepingVersion()
+    }
     #expect(throws: FilenoteError.notARegularFile(path: device)) {
-      try FileStore(path: link).clear()
+      try FileStore(path: link).clearKeepingVersion()
     }
     #expect(try FileSystem.status(fifo, followingLinks: false).kind == .other)
     #expect(try FileSystem.status(device, followingLinks: false).kind == .other)
@@ -178,30 +181,38 @@ import Testing
   }
 }
 
-/// The helper the versions folder is opened with.
-@Suite struct PrivateFolderTests {
-  func open(_ folder: TemporaryFolder, creating: Bool = true) throws -> FileDescriptor? {
+/// How a writer opens the versions folder: by name in the note's open
+/// folder, never through a link, and only when it is the user's own and
+/// closed to others.
+@Suite struct VersionsFolderOpeningTests {
+  /// Whether a writer of the note `datafile.dat` in `folder` found (or made) its versions folder.
+  func open(_ folder: TemporaryFolder, creating: Bool = true) throws -> Bool {
     try FileStore(path: folder.file("datafile.dat")).withWriterLock {
       note throws(FilenoteError) in
-      try note.openPrivateFolder(named: ".datafile.dat.versions", creating: creating)
+      guard let writer = try VersionWriter.open(note.versionStore(), creating: creating) else {
+        return false
+      }
+      writer.close()
+      return true
     }
   }
 
-  var refusal: (TemporaryFolder) -> FilenoteError {
-    { .unsafePath(path: $0.file(".datafile.dat.versions"), why: .notPrivateFolder) }
+  func refusal(
+    _ folder: TemporaryFolder, _ reason: FilenoteError.UnsafeFolderReason
+  ) -> FilenoteError {
+    .versionsFolderUnsafe(path: folder.file(".datafile.dat.versions"), reason: reason)
   }
 
   @Test func aMissingFolderIsCreatedWithMode0700() throws {
     let folder = TemporaryFolder()
-    let descriptor = try #require(try open(folder))
-    descriptor.close()
+    #expect(try open(folder))
     let status = try FileSystem.status(folder.file(".datafile.dat.versions"))
     #expect(status.kind == .directory && status.permissions == 0o700)
   }
 
   @Test func aMissingFolderIsNilWhenNotCreating() throws {
     let folder = TemporaryFolder()
-    #expect(try open(folder, creating: false) == nil)
+    #expect(try open(folder, creating: false) == false)
     #expect(folder.names().isEmpty)
   }
 
@@ -210,18 +221,49 @@ import Testing
     let name = folder.file(".datafile.dat.versions")
     mkdir(folder.file("elsewhere"), 0o700)
     symlink(folder.file("elsewhere"), name)
-    #expect(throws: refusal(folder)) { try open(folder) }
+    #expect(throws: refusal(folder, .symbolicLink)) { try open(folder) }
     unlink(name)
     folder.write(".datafile.dat.versions", "a file")
-    #expect(throws: refusal(folder)) { try open(folder) }
+    #expect(throws: refusal(folder, .notAFolder)) { try open(folder) }
     unlink(name)
     mkdir(name, 0o700)
     chown(name, FileStoreSafetyTests.nobody, FileStoreSafetyTests.nobody)
-    #expect(throws: refusal(folder)) { try open(folder) }
+    #expect(throws: refusal(folder, .ownedByAnotherUser(FileStoreSafetyTests.nobody))) {
+      try open(folder)
+    }
     chown(name, 0, 0)
     chmod(name, 0o755)
-    #expect(throws: refusal(folder)) { try open(folder) }
+    #expect(throws: refusal(folder, .openToOthers(permissions: 0o755))) { try open(folder) }
     chmod(name, 0o700)
-    try #require(try open(folder)).close()
+    #expect(try open(folder))
+  }
+
+  @Test func anOpenFolderBesideANoteAsOpenIsStillRefusedWhereModesCanBeStored() throws {
+    let folder = TemporaryFolder()
+    folder.write("datafile.dat", "note")
+    chmod(folder.file("datafile.dat"), 0o755)
+    let name = folder.file(".datafile.dat.versions")
+    mkdir(name, 0o700)
+    chmod(name, 0o755)
+    #expect(throws: refusal(folder, .openToOthers(permissions: 0o755))) { try open(folder) }
+    // Asking for 0700 is how the file system's answer is known; the folder
+    // gets its own mode back, so a refusal changes nothing.
+    #expect(try FileSystem.status(name).permissions == 0o755)
+  }
+
+  @Test func aWriterWhoseFolderWasRemovedFailsWithTheFolderErrorAfterBoundedTries() throws {
+    let folder = TemporaryFolder()
+    let notes = folder.file("notes")
+    mkdir(notes, 0o700)
+    let note = try WritableNote(FileStore(path: notes + "/datafile.dat"))
+    rmdir(notes)
+    // Each try sees the lock's name go as if its holder removed it: a removed
+    // folder must end the tries, not make them wait out the lock's timeout.
+    #expect(
+      throws: FilenoteError.system(
+        .createTemporaryFile, .file(notes), errno: .noSuchFileOrDirectory)
+    ) {
+      try note.withLock { _ throws(FilenoteError) in }
+    }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
@@ -194,7 +195,7 @@ import Testing
       fixture.folder.write("real.txt", "old")
       #expect(symlink("real.txt", fixture.folder.file("link")) == 0)
       let store = FileStore(path: fixture.folder.file("link"))
-      #expect(try store.clear())
+      #expect(try store.clearAll().note)
       #expect(fixture.folder.names() == ["link"])
       #expect(try store.read() == nil)
       try store.save(bytes: Array("again".utf8))
@@ -215,12 +216,12 @@ import Testing
     @Test func clearRemovesTheNote() throws {
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("gone soon".utf8))
-      #expect(try fixture.store.clear())
+      #expect(try fixture.store.clearKeepingVersion())
       #expect(try fixture.store.read() == nil)
     }
 
     @Test func clearWithoutANoteSaysThereWasNone() throws {
-      #expect(try Fixture().store.clear() == false)
+      #expect(try Fixture().store.clearKeepingVersion() == false)
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
@@ -17,7 +18,7 @@ import Testing
 
     /// The kept versions' texts, newest first.
     func versions() throws -> [[UInt8]] {
-      try store.versionTexts().map { Array($0.utf8) }
+      try store.versionTexts().map { Array($0.text.utf8) }
     }
 
     /// The note file's and its folder's identity and times, after setting
@@ -330,7 +331,7 @@ import Testing
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("opened".utf8))
       let opened = try #require(try fixture.store.read()).version
-      try fixture.store.clear()
+      try fixture.store.clearKeepingVersion()
       #expect(
         try fixture.store.save(Array("mine".utf8), ifStill: opened) == .changedOnDisk(now: nil))
       #expect(try fixture.store.save(Array("mine".utf8), ifStill: nil) == .saved)

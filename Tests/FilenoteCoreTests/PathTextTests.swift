@@ -23,11 +23,11 @@ import Testing
     #expect(FileStore.folder(of: "/home/ann/note") == "/home/ann")
     #expect(FileStore.folder(of: "/note") == "/")
     #expect(FileStore.folder(of: "note") == ".")
-    #expect(FileStore.baseName(of: "/home/ann/note") == "note")
-    #expect(FileStore.baseName(of: "note") == "note")
-    #expect(FileStore.baseName(of: "/home/ann/") == "")
+    #expect("/home/ann/note".splitAtLastSlash?.after == "note")
+    #expect("note".splitAtLastSlash == nil)
+    #expect("/home/ann/".splitAtLastSlash?.after == "")
     #expect(FileStore.folder(of: "/a/\u{301}b") == "/a")
-    #expect(FileStore.baseName(of: "/a/\u{301}b") == "\u{301}b")
+    #expect("/a/\u{301}b".splitAtLastSlash?.after == "\u{301}b")
   }
 
   @Test func trailingSlashesGoButTheRootStays() {

@@ -1,18 +1,20 @@
 import Foundation
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
 
-/// SPEC "Versions": nothing saved is lost by the next save.
+/// Versions (doc/DESIGN.md): nothing saved is lost by the next save.
 @Suite struct VersionTests {
   /// A note `notes/datafile.dat` in a fresh folder, and its versions.
   struct Fixture {
     let folder = TemporaryFolder()
-    var setting: String? = nil
+    /// `FILENOTE_VERSIONS` as `FileStore.resolve` reads it; nil: the default.
+    var count: Int? = nil
     var store: FileStore {
       var store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
-      store.versionsSetting = setting
+      if let count { store.versionCount = count }
       return store
     }
     var versionsFolder: String { folder.file("notes/.datafile.dat.versions") }
@@ -22,7 +24,7 @@ import Testing
 
     /// The texts `history` lists, newest first.
     func texts() throws -> [String] {
-      let count = try store.versions().count
+      let count = try store.keptVersions().count
       return try (0..<count).map { String(decoding: try store.readVersion($0 + 1), as: UTF8.self) }
     }
 
@@ -55,7 +57,7 @@ import Testing
       let fixture = Fixture()
       try fixture.save("first")
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
-      #expect(try fixture.store.versions().isEmpty)
+      #expect(try fixture.store.keptVersions().isEmpty)
     }
 
     @Test func theFolderIsMode0700AndEachVersionOwnerOnlyWhateverTheNotesMode() throws {
@@ -150,7 +152,7 @@ import Testing
   @Suite struct Retention {
     @Test func theVersionsSettingKeepsTheNewestN() throws {
       var fixture = Fixture()
-      fixture.setting = "3"
+      fixture.count = 3
       try fixture.save("a", "b", "c", "d", "e", "f")
       #expect(try fixture.texts() == ["e", "d", "c"])
       #expect(fixture.versionNames.count == 3)
@@ -159,7 +161,7 @@ import Testing
     @Test func theDefaultKeeps100() throws {
       let fixture = Fixture()
       for index in 0...102 { try fixture.store.save(bytes: Array("note \(index)".utf8)) }
-      let versions = try fixture.store.versions()
+      let versions = try fixture.store.keptVersions()
       #expect(versions.count == 100)
       #expect(String(decoding: try fixture.store.readVersion(100), as: UTF8.self) == "note 2")
     }
@@ -167,12 +169,13 @@ import Testing
     @Test func theTotalSizeIsBoundedOldestOutFirstAndTheNewestAlwaysKept() throws {
       let fixture = Fixture()
       try fixture.save("a", "bb", "ccc", "dddd", "eeeee")
-      let store = VersionStore(note: fixture.store.path, count: 100, maximumTotalSize: 7)
+      let note = try WritableNote(fixture.store)
+      let store = VersionStore(of: note, count: 100, maximumTotalSize: 7)
       let writer = try #require(try VersionWriter.open(store, creating: false))
       writer.finish()
       writer.close()
       #expect(try fixture.texts() == ["dddd", "ccc"])
-      let tiny = VersionStore(note: fixture.store.path, count: 100, maximumTotalSize: 1)
+      let tiny = VersionStore(of: note, count: 100, maximumTotalSize: 1)
       let second = try #require(try VersionWriter.open(tiny, creating: false))
       second.finish()
       second.close()
@@ -182,20 +185,39 @@ import Testing
     @Test func zeroKeepsNoneAndRemovesWhatWasKeptAtTheNextSave() throws {
       var fixture = Fixture()
       try fixture.save("a", "b", "c")
-      fixture.setting = "0"
+      fixture.count = 0
       try fixture.save("d")
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
       #expect(fixture.note == "d")
     }
 
+    /// The store `FileStore.resolve` makes of the note with `FILENOTE_VERSIONS=setting`.
+    func resolve(
+      _ fixture: Fixture, setting: String?, ignoringVersionCount: Bool = false
+    ) throws(FilenoteError) -> FileStore {
+      try FileStore.resolve(
+        fileOption: fixture.store.path,
+        environment: Environment(setting.map { ["FILENOTE_VERSIONS": $0] } ?? [:]),
+        ignoringVersionCount: ignoringVersionCount)
+    }
+
+    @Test func theSettingIsReadWhereTheStoreIsResolved() throws {
+      let fixture = Fixture()
+      #expect(try resolve(fixture, setting: "3").versionCount == 3)
+      #expect(try resolve(fixture, setting: "0").versionCount == 0)
+      #expect(try resolve(fixture, setting: "").versionCount == 100)
+      #expect(try resolve(fixture, setting: nil).versionCount == 100)
+    }
+
     @Test(arguments: ["abc", "-1", "1.5", " 3", "3 ", "9999999999"])
     func anInvalidSettingIsAnErrorAndTheNoteIsUntouched(setting: String) throws {
-      var fixture = Fixture()
+      let fixture = Fixture()
       try fixture.save("a", "b")
-      fixture.setting = setting
       #expect(throws: FilenoteError.invalidVersionCount(setting)) {
-        try fixture.store.save(bytes: Array("c".utf8))
+        try resolve(fixture, setting: setting)
       }
+      #expect(
+        try resolve(fixture, setting: setting, ignoringVersionCount: true).read()?.text == "b")
       #expect(fixture.note == "b")
       #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
     }
@@ -233,23 +255,23 @@ import Testing
     func aNumberThatIsNotKeptIsAnErrorAndChangesNothing(number: Int) throws {
       let fixture = Fixture()
       try fixture.save("a", "b", "c")
-      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2, note: fixture.store.path)) {
         try fixture.store.restoreVersion(number)
       }
-      #expect(throws: FilenoteError.noVersion(number: number, kept: 2)) {
+      #expect(throws: FilenoteError.noVersion(number: number, kept: 2, note: fixture.store.path)) {
         try fixture.store.readVersion(number)
       }
       #expect(fixture.note == "c")
       #expect(try fixture.texts() == ["b", "a"])
     }
 
-    @Test func undoWithNoVersionsIsAnError() throws {
+    @Test func undoWithNoVersionsIsAnErrorNamingTheNote() throws {
       let fixture = Fixture()
-      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
         try fixture.store.restoreVersion(1)
       }
       try fixture.save("a")
-      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0)) {
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
         try fixture.store.restoreVersion(1)
       }
     }
@@ -333,7 +355,7 @@ import Testing
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
       ) { try fixture.store.save(bytes: Array("c".utf8)) }
-      #expect(throws: FilenoteError.self) { try fixture.store.versions() }
+      #expect(throws: FilenoteError.self) { try fixture.store.keptVersions() }
       #expect(fixture.note == "b")
     }
 
@@ -352,7 +374,7 @@ import Testing
       var fixture = Fixture()
       try fixture.save("a")
       fixture.folder.write("notes/.datafile.dat.versions", "a file")
-      fixture.setting = "0"
+      fixture.count = 0
       try fixture.save("b")
       #expect(fixture.note == "b")
       #expect(fixture.folder.bytes("notes/.datafile.dat.versions") == Array("a file".utf8))
@@ -368,7 +390,7 @@ import Testing
           fixture.folder.file("notes/datafile.dat"),
           fixture.versionsFolder + "/" + KeptVersion.name(sequence: 50, keptAt: 0)) == 0)
       #expect(try fixture.texts() == ["a"], "a link named like a version is not followed")
-      fixture.setting = "1"
+      fixture.count = 1
       try fixture.save("c", "d")
       #expect(try fixture.texts() == ["c"])
       for name in foreign { #expect(fixture.versionNames.contains(name)) }
@@ -494,7 +516,7 @@ import Testing
       let store = try fixture.store.versionStore()
       let text = String(
         decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
-      let saved = try fixture.store.versions()[0].saved
+      let saved = try fixture.store.keptVersions()[0].saved
       #expect(text == "1  \(LocalTime(secondsSinceEpoch: saved).text)  17  first line\n")
     }
   }

@@ -1,7 +1,7 @@
 import LineEditor
 import Testing
 
-/// Ctrl-X Ctrl-E hands the line to the user's editor (SPEC, "The prompt"):
+/// Ctrl-X Ctrl-E hands the line to the user's editor (the man page's KEYS):
 /// the key asks for it with the text as it would be saved, and what the
 /// editor gives back replaces the line as one undoable edit.
 @Suite struct EditInEditorTests {

@@ -1,7 +1,7 @@
 import LineEditor
 import Testing
 
-/// The history keys of SPEC "The prompt": Up/Down, Ctrl-P/Ctrl-N, Alt-< and
+/// The history keys of the man page's KEYS: Up/Down, Ctrl-P/Ctrl-N, Alt-< and
 /// Alt-> walk through the versions; Ctrl-R and Ctrl-S search them with
 /// readline's look and keys.
 @Suite struct HistoryTests {
@@ -95,6 +95,34 @@ import Testing
       var state = EditState(text: "", versions: [version])
       state.press(.arrow(.up, []))
       #expect(state.text.utf8.elementsEqual(version.utf8))
+    }
+
+    @Test func afterTheVersionsAreReplacedUpReachesTheNewOnesAndDownTheLineAsEdited() {
+      var state = HistoryTests.browsing()
+      state.press(.control("p"), .text(" with sugar"))
+      state.replaceVersions(with: ["theirs", "shopping"])
+      #expect(state.text == "milk tea with sugar")
+      #expect(state.historyPosition == 0)
+      state.press(.arrow(.up, []))
+      #expect(state.text == "theirs")
+      #expect(state.historyPosition == 1)
+      state.press(.arrow(.up, []), .arrow(.up, []))
+      #expect(state.text == "shopping", "no more than the new versions")
+      state.press(.alt(">"))
+      #expect(state.text == "milk tea with sugar")
+      state.press(.control("_"))
+      #expect(state.text == "milk tea", "its undo steps came along")
+    }
+
+    @Test func whatIsUnsavedIsTheEditedLineOrTheLineTheEditorOpenedWithAsEdited() {
+      var state = HistoryTests.browsing()
+      #expect(state.unsavedEdits == nil)
+      state.press(.control("p"))
+      #expect(state.unsavedEdits == nil, "a version recalled as it is loses nothing")
+      state.press(.text("!"))
+      #expect(state.unsavedEdits == Array("milk tea!".utf8))
+      state.press(.control("n"), .text("?"), .control("p"), .control("p"))
+      #expect(state.unsavedEdits == Array("shopping?".utf8), "the line, as edited and left")
     }
 
     @Test func theKillRingIsSharedByAllEntries() {

@@ -77,28 +77,22 @@ private struct Screen {
   mutating func apply(_ bytes: [UInt8]) {
     let text = String(decoding: bytes, as: UTF8.self)
     if Array(text.utf8) != bytes { problems.append("invalid UTF-8") }
-    var scalars = text.unicodeScalars[...]
     var run = ""
-    while let scalar = scalars.popFirst() {
-      switch scalar {
-      case "\u{1B}":
+    for piece in TerminalOutput.pieces(of: bytes) {
+      switch piece {
+      case .sequence(let parameter, let final):
         flush(&run)
-        guard scalars.popFirst() == "[" else {
-          problems.append("ESC not followed by [")
-          continue
-        }
-        var parameter = ""
-        while let next = scalars.first, ("0"..."9").contains(next) {
-          parameter.unicodeScalars.append(scalars.removeFirst())
-        }
-        control(parameter, scalars.popFirst())
-      case "\r":
+        control(parameter, final)
+      case .strayEscape:
+        flush(&run)
+        problems.append("ESC not followed by [")
+      case .scalar("\r"):
         flush(&run)
         cursor = 0
-      case _ where DisplayWidth.isControl(scalar):
+      case .scalar(let scalar) where DisplayWidth.isControl(scalar):
         flush(&run)
         problems.append("raw control U+\(String(scalar.value, radix: 16))")
-      default:
+      case .scalar(let scalar):
         run.unicodeScalars.append(scalar)
       }
     }

@@ -1,5 +1,6 @@
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession
@@ -39,7 +40,7 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}\r")
 
       #expect(
-        try run.session.readLine(text: "a\tb", hint: "hint", dimmed: false)
+        try run.session.readLine(text: "a\tb", hints: [Hint(subject: "hint")], dimmed: false)
           == .submitted(Array("line 1\nline 2".utf8)))
       #expect(run.received == ["a\tb"], "the text itself, not its stand-ins")
       #expect(run.settingsWhileOutside == run.original, "the terminal as before the session")
@@ -59,7 +60,7 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}\u{1F}\r")
 
       #expect(
-        try run.session.readLine(text: "old", hint: "hint", dimmed: false)
+        try run.session.readLine(text: "old", hints: [Hint(subject: "hint")], dimmed: false)
           == .submitted(Array("old".utf8)))
       run.session.finish(saying: nil)
     }
@@ -69,7 +70,7 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}\r")
 
       #expect(
-        try run.session.readLine(text: "note", hint: "hint", dimmed: false)
+        try run.session.readLine(text: "note", hints: [Hint(subject: "hint")], dimmed: false)
           == .submitted(Array("note".utf8)))
       let output = String(decoding: try run.pseudoTerminal.readOutput(count: 8192), as: UTF8.self)
       let reason = try #require(
@@ -84,7 +85,7 @@ extension TerminalTests {
       try run.pseudoTerminal.type("\u{18}\u{05}!\r")
 
       #expect(
-        try run.session.readLine(text: "note", hint: "hint", dimmed: false)
+        try run.session.readLine(text: "note", hints: [Hint(subject: "hint")], dimmed: false)
           == .submitted(Array("note!".utf8)))
       run.session.finish(saying: nil)
     }

@@ -1,5 +1,6 @@
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession
@@ -15,7 +16,7 @@ extension TerminalTests {
       let session = try EditingSession(input: terminal, output: terminal)
       try pseudoTerminal.type("!\r")
       #expect(
-        try session.readLine(text: "note", hint: "the hint", dimmed: false)
+        try session.readLine(text: "note", hints: [Hint(subject: "the hint")], dimmed: false)
           == .submitted(Array("note!".utf8)))
       let drawn = try pseudoTerminal.readOutput(count: 1)
       #expect(!drawn.isEmpty)
@@ -40,8 +41,8 @@ extension TerminalTests {
       let session = try EditingSession(input: terminal, output: terminal)
       defer { session.finish(saying: nil) }
       pseudoTerminal.closeMaster()
-      #expect(throws: TerminalError.cannotWrite(errno: Errno.ioError.code)) {
-        try session.readLine(text: "", hint: "hint", dimmed: true)
+      #expect(throws: TerminalError.cannotWrite(errno: .ioError)) {
+        try session.readLine(text: "", hints: [Hint(subject: "hint")], dimmed: true)
       }
     }
   }

@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession
@@ -29,14 +30,14 @@ import Testing
 
     @Test func notATerminalSaysSoInLowercase() {
       #expect(TerminalError.notATerminal.message == "not a terminal")
-      #expect(TerminalError.notATerminal.errno == ENOTTY)
+      #expect(TerminalError.notATerminal.errno == Errno(ENOTTY))
     }
 
     @Test func systemFailuresSayWhatFailedAndWhy() {
-      let error = TerminalError.cannotRead(errno: EIO)
+      let error = TerminalError.cannotRead(errno: Errno(EIO))
       #expect(error.message == "cannot read the terminal: Input/output error")
       #expect("\(error)" == error.message)
-      #expect(error.errno == EIO)
+      #expect(error.errno == Errno(EIO))
     }
 
     @Test func openingChangesNothing() throws {
@@ -349,7 +350,7 @@ import Testing
       try firstTerminal.enterRawMode()
       let original = try second.settingsBytes()
 
-      #expect(throws: TerminalError.cannotCatchSignals(errno: EBUSY)) {
+      #expect(throws: TerminalError.cannotCatchSignals(errno: Errno(EBUSY))) {
         try secondTerminal.enterRawMode()
       }
       #expect(try second.settingsBytes() == original)
@@ -379,13 +380,6 @@ private func disposition(of signal: Int32) -> [UInt8] {
     + withUnsafeBytes(of: action.sa_flags) { Array($0) }
 }
 
-/// A failed system call in test setup.
-struct SystemCallFailed: Error, CustomStringConvertible {
-  let call: String
-  let errno: Int32
-  var description: String { "\(call): \(String(cString: strerror(errno)))" }
-}
-
 /// A pipe whose ends are closed with it.
 private final class Pipe {
   let readEnd: Int32
@@ -404,112 +398,9 @@ private final class Pipe {
   }
 }
 
-/// A pseudo-terminal pair for one test: the test plays the terminal emulator
-/// on `master` (typing, reading what is drawn, setting the size) and the code
-/// under test gets `slave`, a real terminal.
-final class PseudoTerminal {
-  private(set) var master: Int32
-  let slave: Int32
-
-  init() throws {
-    let pair = try FileDescriptor.openPseudoTerminal()
-    master = pair.master.rawValue
-    slave = pair.slave.rawValue
-  }
-
-  deinit {
-    closeMaster()
-    close(slave)
-  }
-
+extension PseudoTerminal {
+  /// The code under test's terminal: keys and drawing both on `slave`.
   func terminal() throws -> Terminal {
     try Terminal(fileDescriptor: slave, outputDescriptor: slave)
-  }
-
-  /// Hangs up: the code under test sees its terminal go away.
-  func closeMaster() {
-    guard master != -1 else { return }
-    close(master)
-    master = -1
-  }
-
-  func settings() throws -> termios {
-    var settings = termios()
-    guard tcgetattr(slave, &settings) == 0 else {
-      throw SystemCallFailed(call: "tcgetattr", errno: errno)
-    }
-    return settings
-  }
-
-  func settingsBytes() throws -> [UInt8] {
-    withUnsafeBytes(of: try settings()) { Array($0) }
-  }
-
-  func apply(_ settings: termios) throws {
-    var settings = settings
-    guard tcsetattr(slave, TCSANOW, &settings) == 0 else {
-      throw SystemCallFailed(call: "tcsetattr", errno: errno)
-    }
-  }
-
-  func setWindowSize(rows: UInt16, columns: UInt16) throws {
-    try FileDescriptor(rawValue: master).setWindowSize(rows: Int(rows), columns: Int(columns))
-  }
-
-  func type(_ text: String) throws {
-    try type(Array(text.utf8))
-  }
-
-  func type(_ bytes: [UInt8]) throws {
-    guard write(master, bytes, bytes.count) == bytes.count else {
-      throw SystemCallFailed(call: "write", errno: errno)
-    }
-  }
-
-  /// What the code under test wrote, once `count` bytes have arrived; fewer
-  /// when nothing more comes for a few seconds (the test then fails on the
-  /// comparison instead of hanging).
-  func readOutput(count: Int) throws -> [UInt8] {
-    PseudoTerminal.read(master, count: count)
-  }
-
-  /// Reads `count` bytes on another thread, for a writer that blocks until
-  /// someone reads.
-  func readOutputInBackground(count: Int) -> BackgroundRead {
-    let reading = BackgroundRead()
-    let master = master
-    DispatchQueue.global().async {
-      reading.bytes = PseudoTerminal.read(master, count: count)
-      reading.done.signal()
-    }
-    return reading
-  }
-
-  private static func read(_ descriptor: Int32, count: Int) -> [UInt8] {
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while received.count < count {
-      var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-      guard poll(&waiting, 1, 5000) == 1 else { break }
-      let chunk = buffer.withUnsafeMutableBytes {
-        Glibc.read(descriptor, $0.baseAddress, min($0.count, count - received.count))
-      }
-      guard chunk > 0 else { break }
-      received += buffer[..<chunk]
-    }
-    return received
-  }
-}
-
-/// The result of `PseudoTerminal.readOutputInBackground`.
-final class BackgroundRead: @unchecked Sendable {
-  // Written once by the reading thread before `done` is signalled, read only
-  // after waiting for it.
-  var bytes: [UInt8] = []
-  let done = DispatchSemaphore(value: 0)
-
-  func wait() -> [UInt8] {
-    done.wait()
-    return bytes
   }
 }

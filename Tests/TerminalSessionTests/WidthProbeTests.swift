@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import SystemCalls
+import TestSupport
 import Testing
 
 @testable import TerminalSession
@@ -44,7 +45,7 @@ private struct PlayedSession {
   /// session wrote meanwhile.
   func line(_ text: String, typed: String) throws -> (EditingSession.LineEnding, String) {
     try pseudoTerminal.type(typed)
-    let ending = try session.readLine(text: text, hint: "h", dimmed: false)
+    let ending = try session.readLine(text: text, hints: [Hint(subject: "h")], dimmed: false)
     return (ending, written(pseudoTerminal))
   }
 }
@@ -56,8 +57,8 @@ private func questions(in output: String) -> Int {
 
 extension TerminalTests {
   /// The session asks the terminal how wide it draws the characters
-  /// terminals disagree on, before it first draws one (SPEC, "On every
-  /// terminal").
+  /// terminals disagree on, before it first draws one (doc/DESIGN.md, The
+  /// prompt and the terminal).
   @Suite struct WidthsAskedFromTheTerminal {
     @Test func aLineWithoutSuchCharactersAsksNothing() throws {
       let played = try PlayedSession()

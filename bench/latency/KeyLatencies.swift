@@ -4,7 +4,8 @@
 
 /// Times each kind of key on one note: from the key's arrival at the editor
 /// to the end of the render that follows it, as the prompt does it (one
-/// `EditState.handle` and one `Renderer.render` per key).
+/// `EditState.handle` and one `PromptScreen.render` per key: the line, and
+/// the hint above it when it changes).
 ///
 /// Each sample puts the cursor at a random place first (untimed, with a render
 /// so that the view is where a user would have it), then times one key. Keys
@@ -17,7 +18,7 @@ struct KeyLatencies {
   static let resizedWidth = 120
 
   private var state: EditState
-  private var renderer = Renderer(prompt: "> ")
+  private var screen = Self.screen()
   private var random: SeededRandom
   private var width = Self.width
   /// Nanoseconds of each timed key, by kind: the time the key took the
@@ -28,7 +29,18 @@ struct KeyLatencies {
   init(note: String, seed: UInt64) {
     state = EditState(text: note)
     random = SeededRandom(seed: seed)
-    _ = renderer.render(state.buffer, cursor: state.cursor, width: width)
+    _ = screen.renderHintAfresh(state, width: width)
+    _ = screen.render(state, width: width)
+  }
+
+  /// The prompt's rows with the hint of the default note, as it opens.
+  static func screen() -> PromptScreen {
+    var screen = PromptScreen(prompt: "> ")
+    let hint = Hint(
+      subject: "~/Documents/datafile.dat",
+      details: ["Enter saves", "Ctrl-C cancels", "Ctrl-X Ctrl-E: editor"])
+    screen.show([hint], dimmed: true)
+    return screen
   }
 
   /// The kinds of key, in the order of the table, with the keys each sample
@@ -93,23 +105,22 @@ struct KeyLatencies {
   /// Moves the cursor to a random place and draws the line there, untimed.
   private mutating func placeCursor() {
     state.cursor = random.next(below: state.buffer.count + 1)
-    _ = renderer.render(state.buffer, cursor: state.cursor, width: width)
+    _ = screen.render(state, width: width)
   }
 
   private mutating func time(_ kind: String, _ key: Key) {
     let start = Self.now()
     _ = state.handle(key)
-    let output = renderer.render(state.buffer, cursor: state.cursor, width: width)
+    let output = screen.render(state, width: width)
     record(kind, since: start, keeping: output)
   }
 
-  /// A resize as the prompt handles one: forget the screen, draw at the new
-  /// width.
+  /// A resize as the prompt handles one: back to the hint's row, both rows
+  /// drawn at the new width.
   private mutating func timeResize() {
     width = width == Self.width ? Self.resizedWidth : Self.width
     let start = Self.now()
-    renderer.invalidate()
-    let output = renderer.render(state.buffer, cursor: state.cursor, width: width)
+    let output = screen.renderHintInPlace(state, width: width) + screen.render(state, width: width)
     record("resize", since: start, keeping: output)
   }
 
@@ -136,9 +147,9 @@ struct KeyLatencies {
   /// How long building the editor for `note` takes (opening the prompt).
   static func openingTime(_ note: String) -> UInt64 {
     let start = nanoseconds(CLOCK_MONOTONIC)
-    var renderer = Renderer(prompt: "> ")
+    var screen = Self.screen()
     let state = EditState(text: note)
-    let output = renderer.render(state.buffer, cursor: state.cursor, width: width)
+    let output = screen.renderHintAfresh(state, width: width) + screen.render(state, width: width)
     precondition(!output.isEmpty)
     return nanoseconds(CLOCK_MONOTONIC) - start
   }

@@ -11,21 +11,6 @@ int filenote_argument_count(void);
 /// The program's arguments (argv), as the C library gave them to the program.
 char *const *filenote_arguments(void);
 
-/// Reads the window size of the terminal open on `fd` (TIOCGWINSZ).
-/// Returns 0, or -1 with errno set.
-int filenote_window_size(int fd, unsigned short *rows, unsigned short *columns);
-
-/// Sets the window size of the terminal open on `fd` (TIOCSWINSZ). For tests,
-/// on the master side of a pseudo-terminal, as a terminal emulator does.
-/// Returns 0, or -1 with errno set.
-int filenote_set_window_size(int fd, unsigned short rows, unsigned short columns);
-
-/// Opens a new pseudo-terminal pair, neither becoming the controlling
-/// terminal. For tests: Swift's Glibc module is built without the feature
-/// macros that declare posix_openpt, grantpt, unlockpt and ptsname_r.
-/// Returns 0, or -1 with errno set and nothing left open.
-int filenote_open_pseudo_terminal(int *master, int *slave);
-
 /// Starts catching `signals` (at most 16): each caught signal writes its number
 /// as one byte to a self-pipe, whose non-blocking, close-on-exec read end is
 /// returned. Returns -1 with errno set on failure (EBUSY when signals are

@@ -6,7 +6,7 @@ import SystemCalls
 extension Command {
   /// Every command, as `filenote --help` lists them.
   public static let all: [Command] = [
-    save, show, edit, history, undo, restore, path, clear, help,
+    save, show, edit, history, undo, restore, copy, initScript, path, clear, help,
   ]
 
   static let save = Command(
@@ -25,18 +25,17 @@ extension Command {
       "filenote save call the plumber",
       "printf 'line 1\\nline 2\\n' | filenote save",
       "filenote save < notes.txt",
-    ],
-    options: []
+    ]
   ) { input throws(FilenoteError) in
     let words = input.words
+    let store = try input.store()
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
-        try? FileDescriptor.standardError.writeAll(
-          "filenote: reading the note from the terminal; end it with Ctrl-D on a new line\n")
+        Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
       }
-      try input.store().save(streamingFrom: .standardInput)
+      try store.save(streamingFrom: .standardInput)
     } else {
-      try input.store().save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")])))
+      try store.save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")])))
     }
     return .success
   }
@@ -50,14 +49,28 @@ extension Command {
       When no note is saved, nothing is printed on standard output and the exit
       status is 1. N counts as 'filenote history' does: 1 is the version the
       current note replaced; a number that is not kept is an error (status 1).
+
+      With --line, the note is printed as one line for a prompt or a status bar:
+      line breaks, tabs and other control characters as the prompt's stand-ins
+      (so no escape sequence reaches the terminal), cut to --width N columns
+      with '…'; with no note, nothing at all, status 0. --follow prints the line
+      again each time it changes (a save here or by a sync engine), without
+      polling, until the reader goes away. --width and --follow imply --line.
       """,
-    examples: ["filenote show", "filenote show | wc -c", "filenote show 1"],
-    options: []
+    examples: [
+      "filenote show", "filenote show | wc -c", "filenote show 1",
+      "filenote show --line --width 30",
+      "filenote show --line --follow",
+    ]
   ) { input throws(FilenoteError) in
+    // --width and --follow are about the line: either one asks for it.
+    if input.options.contains(where: { [.line, .width, .follow].contains($0.option) }) {
+      return try showLine(input)
+    }
     guard input.words.count <= 1 else {
       throw .usage("'show' takes one version number at most (see 'filenote help show')")
     }
-    let store = try input.store()
+    let store = try input.store(ignoringVersionCount: true)
     var bytes: [UInt8]
     if let word = input.words.first {
       // Reads the versions only when asked to: plain `show` never looks at them.
@@ -89,8 +102,7 @@ extension Command {
 
       Needs a terminal; 'filenote save' saves text from standard input.
       """,
-    examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"],
-    options: []
+    examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     return try NoteEditor(store: input.store(), environment: input.environment).run()
@@ -107,8 +119,7 @@ extension Command {
       ${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs), else ~/Documents.
       FILENOTE_FILE or --file name another file.
       """,
-    examples: ["filenote path", "od -c \"$(filenote path)\""],
-    options: []
+    examples: ["filenote path", "od -c \"$(filenote path)\""]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     try Filenote.printOut(Array((input.store().path + "\n").utf8))
@@ -116,7 +127,7 @@ extension Command {
   }
 
   static let clear = Command(
-    name: "clear", arguments: "[--all]",
+    name: "clear", arguments: "",
     summary: "remove the saved note (--all: and every version)",
     description: """
       Remove the saved note; it is kept as version 1, so 'filenote undo' brings it back.
@@ -127,12 +138,11 @@ extension Command {
       --all, every kept version is removed too (nothing can bring them back),
       and filenote says how many.
       """,
-    examples: ["filenote clear", "filenote clear --all"],
-    options: ["--all"]
+    examples: ["filenote clear", "filenote clear --all"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
-    guard input.options.contains("--all") else {
+    guard input.options.contains(.allVersions) else {
       try store.clearKeepingVersion()
       return .success
     }
@@ -149,7 +159,7 @@ extension Command {
   static let help = Command(
     name: "help", arguments: "[COMMAND]",
     summary: "show this help, or the help of COMMAND",
-    description: nil, examples: [], options: []
+    description: nil, examples: []
   ) { input throws(FilenoteError) in
     guard input.words.count <= 1 else {
       throw .usage("'help' takes one command name at most (see 'filenote --help')")

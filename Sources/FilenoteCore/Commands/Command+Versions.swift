@@ -1,7 +1,7 @@
 import SystemCalls
 
-// The rows of the command table that work on the kept versions (SPEC
-// "Versions"); `show N` and `clear --all` are in their own rows.
+// The rows of the command table that work on the kept versions (the man
+// page's VERSIONS); `show N` and `clear --all` are in their own rows.
 
 extension Command {
   static let history = Command(
@@ -19,18 +19,29 @@ extension Command {
       line follows the size after two spaces, so scripts can cut them.
       With no versions kept, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
+
+      With --json, each version is one JSON object on a line of its own, a format
+      that stays: {"number":1,"saved":"2026-12-01T09:15:02+01:00",
+      "saved_epoch":1796112902,"size":17,"conflict":false,"first_line":"..."},
+      the keys in this order; the first line as it is, JSON-escaped, at most 256
+      bytes of it. With no versions kept, it prints nothing and says nothing.
       """,
-    examples: ["filenote history", "filenote history | head -3"],
-    options: []
+    examples: [
+      "filenote history", "filenote history | head -3",
+      "filenote history --json | jq -r .first_line",
+    ]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     let store = try input.store()
+    if input.options.contains(.json) {
+      try VersionHistory(store: store.versionStore()).jsonLines().map(Filenote.printOut)
+      return .success
+    }
     let lines = try VersionHistory(store: store.versionStore()).lines(
       width: FileDescriptor.standardOutput.isTerminal
         ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil)
     guard let lines else {
-      try? FileDescriptor.standardError.writeAll(
-        "filenote: no versions are kept of \(store.path)\n")
+      Filenote.report("no versions are kept of \(store.path)")
       return .success
     }
     try Filenote.printOut(lines)
@@ -46,8 +57,7 @@ extension Command {
       The note it replaces becomes version 1, so a second 'undo' redoes. Like
       every save it is atomic and durable. It says 'Restored version 1.'
       """,
-    examples: ["filenote undo"],
-    options: []
+    examples: ["filenote undo"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
     try input.store().restoreVersion(1)
@@ -64,8 +74,7 @@ extension Command {
       The note it replaces becomes version 1. Like every save it is atomic and
       durable. It says 'Restored version N.'
       """,
-    examples: ["filenote restore 3", "filenote show 3 && filenote restore 3"],
-    options: []
+    examples: ["filenote restore 3", "filenote show 3 && filenote restore 3"]
   ) { input throws(FilenoteError) in
     guard input.words.count == 1 else {
       throw .usage("'restore' takes one version number (see 'filenote history')")

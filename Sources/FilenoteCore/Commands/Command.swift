@@ -6,7 +6,8 @@
 public struct Command: Sendable {
   /// The name as typed, e.g. `save`.
   public let name: String
-  /// The arguments as usage lines show them, e.g. `[TEXT ...]`; empty for none.
+  /// The arguments as usage lines show them, after its options (see
+  /// `synopsis`), e.g. `[TEXT ...]`; empty for none.
   public let arguments: String
   /// Its line in the general help's command list.
   public let summary: String
@@ -15,9 +16,6 @@ public struct Command: Sendable {
   let description: String?
   /// Example command lines for its help.
   let examples: [String]
-  /// Options of this command alone, beside the ones every command takes
-  /// (`Command.commonOptions`), e.g. `--all` for a `clear` that takes it.
-  public let options: [String]
   /// Runs it: checks its arguments, does the work, returns the exit status.
   let run: @Sendable (CommandInput) throws(FilenoteError) -> ExitCode
 
@@ -29,9 +27,17 @@ public struct Command: Sendable {
     all.first { $0.name == name }
   }
 
-  /// The options every command takes, as help lists them (`--file=PATH` is `--file`).
-  public static let commonOptions = ["--file", "-h", "--help", "--version"]
+  /// The options of this command alone, beside the ones every command takes
+  /// (`Option.common`), e.g. `--all` of `clear`: the rows of `Option.all`
+  /// that name it.
+  public var options: [Option] {
+    Option.all.filter { $0.commands?.contains(name) ?? false }
+  }
 
-  /// `name` and its arguments, e.g. `save [TEXT ...]`.
-  var synopsis: String { arguments.isEmpty ? name : name + " " + arguments }
+  /// `name`, its own options and its arguments, as usage lines show them,
+  /// e.g. `save [TEXT ...]` or `clear [--all]`.
+  public var synopsis: String {
+    let options = options.map { " [" + $0.label + "]" }.joined()
+    return name + options + (arguments.isEmpty ? "" : " " + arguments)
+  }
 }

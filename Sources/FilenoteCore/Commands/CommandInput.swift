@@ -5,16 +5,15 @@ struct CommandInput {
   /// The words after the command's name, as raw bytes.
   let words: [[UInt8]]
   /// The command's own options that were given (see `Command.options`).
-  let options: [String]
+  let options: [Option.Given]
   /// `--file PATH`, when given.
   let file: String?
   let environment: Environment
 
-  /// The note file this command works on.
-  func store() throws(FilenoteError) -> FileStore {
-    var store = try FileStore.resolve(fileOption: file, environment: environment)
-    store.versionsSetting = environment["FILENOTE_VERSIONS"]
-    return store
+  /// The note file this command works on (see `FileStore.resolve`).
+  func store(ignoringVersionCount: Bool = false) throws(FilenoteError) -> FileStore {
+    try FileStore.resolve(
+      fileOption: file, environment: environment, ignoringVersionCount: ignoringVersionCount)
   }
 
   /// Refuses any word after the command's name.

@@ -33,7 +33,20 @@ public enum Filenote {
 
   /// Prints `filenote: <message>` on standard error.
   public static func report(_ error: FilenoteError) {
-    try? FileDescriptor.standardError.writeAll("filenote: " + error.message + "\n")
+    report(error.message)
+  }
+
+  /// Prints `filenote: <line>` on standard error: every error and notice
+  /// filenote gives there goes through here, so all of them are named alike.
+  static func report(_ line: String) {
+    printError("filenote: " + line)
+  }
+
+  /// Writes `line` and a newline to standard error, as it is: the one place
+  /// filenote writes there (`report` names the program; a word after an
+  /// edit, "Saved.", does not).
+  static func printError(_ line: String) {
+    try? FileDescriptor.standardError.writeAll(line + "\n")
   }
 
   static func run(
@@ -45,8 +58,8 @@ public enum Filenote {
       return .success
     case .prompt:
       guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal }
-      var store = try FileStore.resolve(fileOption: invocation.file, environment: environment)
-      store.versionsSetting = environment["FILENOTE_VERSIONS"]
+      // Resolved (and its settings checked) before the prompt opens.
+      let store = try FileStore.resolve(fileOption: invocation.file, environment: environment)
       return try Prompt(store: store, environment: environment).run()
     case .run(let command, let words):
       return try command.run(

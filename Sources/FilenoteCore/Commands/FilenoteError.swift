@@ -34,7 +34,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// A system call failed while filenote was doing `operation` to `subject`;
   /// `errno` says why.
   case system(Operation, Subject, errno: Errno)
-  /// The terminal of the prompt failed; the message carries its errno.
+  /// The terminal of the prompt failed; the message is the terminal's own,
+  /// which says what failed and why (its `Errno`).
   case terminal(TerminalError)
   /// `filenote edit` needs a terminal for the editor.
   case editNeedsTerminal
@@ -44,18 +45,36 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// and the user did not say to overwrite it; what they wrote is kept in
   /// `keptIn`.
   case editConflict(keptIn: String)
+  /// What the user wrote in the prompt or in `filenote edit` was not saved,
+  /// because of `because` (nil: the prompt ended before Enter, by a signal
+  /// or a terminal that went away), and is kept in the private file
+  /// `keptIn` (see `PrivateTextFile`).
+  indirect case notSaved(because: FilenoteError?, keptIn: String)
   /// The versions folder beside the note is not one filenote may use, so
   /// nothing was read from it or written to it.
   case versionsFolderUnsafe(path: String, reason: UnsafeFolderReason)
   /// The note being replaced could not be kept as a version, so the save
   /// was refused and the note is unchanged.
   case cannotKeepVersion(path: String, errno: Errno)
-  /// No version numbered `number` is kept; `kept` versions are.
-  case noVersion(number: Int, kept: Int)
+  /// No version numbered `number` is kept of the note at `note`; `kept` versions are.
+  case noVersion(number: Int, kept: Int, note: String)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
+  /// `filenote copy` put nothing on the clipboard.
+  case copy(CopyFailure)
+  /// `show --follow` cannot watch the folder at `path` for changes.
+  case cannotWatch(path: String, errno: Errno)
+  /// Saving `path` ran out of space while its `count` versions, in
+  /// `folder`, hold `size` bytes.
+  case noSpaceWithVersions(path: String, folder: String, count: Int, size: Int64)
+  /// Not a failure but a notice, given by the save that creates the note:
+  /// the file system of `folder` shows every file open to others
+  /// (`permissions`) and cannot store 0600, so the note is not private.
+  case noteNotPrivate(folder: String, permissions: UInt32)
 
-  /// Why a versions folder is refused (issue 14: it must not redirect anything).
+  /// Why a versions folder is refused: anything but a real folder of the
+  /// user's, closed to others, could redirect a read, a keep or a removal
+  /// (doc/DESIGN.md, Versions).
   public enum UnsafeFolderReason: Equatable, Sendable {
     case symbolicLink
     case notAFolder
@@ -105,9 +124,6 @@ public enum FilenoteError: Error, Equatable, Sendable {
     /// The writer lock's file is not one filenote made: another user's, a
     /// link, or not a regular file.
     case plantedLock(name: String)
-    /// A folder filenote keeps to itself (the versions folder) is a link, a
-    /// file, another user's, or open to others.
-    case notPrivateFolder
 
     var words: String {
       switch self {
@@ -123,10 +139,6 @@ public enum FilenoteError: Error, Equatable, Sendable {
         return
           "its lock file \(name) was not made by filenote (another user's, a link, "
           + "or not a regular file); nothing was changed"
-      case .notPrivateFolder:
-        return
-          "not a folder of yours that only you can use (a link, a file, another user's "
-          + "folder, or open to others); not used, nothing was changed"
       }
     }
   }
@@ -191,7 +203,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .system(let operation, let subject, let errno):
       return "\(operation.words) \(subject.name): \(errno)"
     case .terminal(let error):
-      return "\(Operation.use.words) \(Subject.terminal.name): \(Errno(error.errno))"
+      return error.message
     case .editNeedsTerminal:
       return
         "'edit' runs your editor on the terminal, and standard input is not one: "
@@ -202,6 +214,8 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "not saved: the note was changed on disk while the editor was open; "
         + "what you wrote is kept in \(path)"
+    case .notSaved(let cause, let path):
+      return (cause.map { $0.message + "; " } ?? "") + "what you wrote is kept in \(path)"
     case .versionsFolderUnsafe(let path, let reason):
       return
         "cannot use the versions folder \(path): \(reason.words); nothing was changed "
@@ -210,14 +224,36 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "cannot keep the replaced note as a version in \(path): \(errno); "
         + "the note is unchanged (FILENOTE_VERSIONS=0 saves without versions)"
-    case .noVersion(let number, let kept):
+    case .noVersion(let number, let kept, let note):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
-      return "no version \(number): \(count) kept (see 'filenote history')"
+      return "no version \(number) of \(note): \(count) kept (see 'filenote history')"
+    case .noSpaceWithVersions(let path, let folder, let count, let size):
+      let versions = count == 1 ? "its version" : "its \(count) versions"
+      let held =
+        size < 10 << 20 ? "\((size + 1023) / 1024) KiB" : "\((size + (1 << 20) - 1) >> 20) MiB"
+      return
+        "cannot save \(path): \(Errno.noSpace); \(versions) in \(folder) hold \(held) "
+        + "(FILENOTE_VERSIONS=0 removes them as it saves; 'filenote clear --all' removes "
+        + "them and the note)"
+    case .noteNotPrivate(let folder, let permissions):
+      return
+        "saved, but not private: the file system of \(folder) shows every file as mode "
+        + "0\(String(permissions, radix: 8)), open to other users, and cannot store 0600 "
+        + "(mount it with -o umask=077 to keep notes private)"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
         + "not '\(value.replacingControlCharacters())'"
+    case .copy(let failure):
+      return failure.message
+    case .cannotWatch(let path, let errno):
+      // ENOSPC and EMFILE here are inotify's own limits, not a full disk.
+      let limit =
+        errno == .noSpace || errno == .tooManyOpenFiles
+        ? " (the limit of inotify watches; see fs.inotify.max_user_watches and "
+          + "fs.inotify.max_user_instances)" : ""
+      return "cannot watch \(path) for changes: \(errno)\(limit)"
     }
   }
 
@@ -225,12 +261,13 @@ public enum FilenoteError: Error, Equatable, Sendable {
   public var exitCode: ExitCode {
     switch self {
     case .usage, .notATerminal, .editNeedsTerminal, .invalidVersionCount: return .usage
+    case .notSaved(let cause?, _): return cause.exitCode
     default: return .failure
     }
   }
 }
 
-/// The exit statuses filenote uses, as SPEC lists them.
+/// The exit statuses filenote uses, as the man page's EXIT STATUS lists them.
 public enum ExitCode: Int32, Sendable {
   case success = 0
   case failure = 1

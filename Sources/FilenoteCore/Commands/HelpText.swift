@@ -8,15 +8,14 @@
 /// same commands and options.
 public enum HelpText {
   /// `filenote --version`: the name and version, as the man page's header gives them.
-  public static let version = "filenote 0.1.0"
+  public static let version = "filenote " + FilenoteVersion.number
 
   /// `filenote --help`, `filenote -h` and `filenote help`.
   public static var general: String {
-    let commands = Command.all.map { command in
-      "  " + command.synopsis.padding(toWidth: 18) + command.summary
-    }
+    let commands = rows(Command.all.map { ($0.synopsis, [$0.summary]) }, column: 18)
+    let options = rows(Option.common.map { ($0.label, $0.generalHelp) }, column: 18)
     return """
-      Usage: filenote [COMMAND] [--file PATH]
+      Usage: filenote [COMMAND] [\(Option.file.label)]
 
       Remember one note: edit it in a prompt, or save and show it from scripts.
 
@@ -24,13 +23,10 @@ public enum HelpText {
       terminal: Enter saves it, Ctrl-C cancels.
 
       Commands:
-      \(commands.joined(separator: "\n"))
+      \(commands)
 
       Options:
-        --file PATH       use the note file PATH, not <documents>/datafile.dat
-                          (FILENOTE_FILE in the environment does the same)
-        -h, --help        show help and exit
-        --version         show the version and exit
+      \(options)
 
       Examples:
         filenote                          edit the note
@@ -45,19 +41,23 @@ public enum HelpText {
       """
   }
 
-  /// The help of one command: its usage line, description, options and
-  /// examples; the general help for a command without a description.
+  /// The help of one command: its usage line, description, options (its
+  /// own, then those of every command that its help shows) and examples; the
+  /// general help for a command without a description.
   static func help(of command: Command) -> String {
     guard let description = command.description else { return general }
+    let options = rows(
+      (command.options + Option.common).compactMap { option in
+        option.commandHelp.map { (option.label, [$0]) }
+      }, column: 14)
     let examples = command.examples.map { "  " + $0 }.joined(separator: "\n")
     return """
-      Usage: filenote \(command.synopsis) [--file PATH]
+      Usage: filenote \(command.synopsis) [\(Option.file.label)]
 
       \(description)
 
       Options:
-        --file PATH   use the note file PATH, not <documents>/datafile.dat
-        -h, --help    show this help and exit
+      \(options)
 
       Examples:
       \(examples)
@@ -65,11 +65,21 @@ public enum HelpText {
       See 'man filenote' for more.
       """
   }
-}
 
-extension String {
-  /// The string followed by spaces up to `width` characters (at least one).
-  fileprivate func padding(toWidth width: Int) -> String {
-    self + String(repeating: " ", count: Swift.max(1, width - count))
+  /// A list of two columns, each row indented by two spaces: its label, then
+  /// its lines from `column` on. A label that leaves fewer than two spaces
+  /// before the column puts its lines under it instead, from the next line.
+  static func rows(_ rows: [(label: String, lines: [String])], column: Int) -> String {
+    let indent = String(repeating: " ", count: 2 + column)
+    return rows.flatMap { row in
+      var lines = row.lines.map { indent + $0 }
+      let gap = column - row.label.count
+      if gap >= 2, !lines.isEmpty {
+        lines[0] = "  " + row.label + String(repeating: " ", count: gap) + row.lines[0]
+      } else {
+        lines.insert("  " + row.label, at: 0)
+      }
+      return lines
+    }.joined(separator: "\n")
   }
 }

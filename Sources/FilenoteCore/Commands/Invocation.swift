@@ -14,18 +14,15 @@ public struct Invocation: Sendable {
   /// `--file PATH`, when given.
   public var file: String?
   /// The given options that belong to the command (see `Command.options`).
-  public var commandOptions: [String] = []
+  public var commandOptions: [Option.Given] = []
 
   /// Parses the arguments after the program name. Each argument is given as
   /// its raw bytes, because the words of `save` are saved exactly as typed
-  /// and must be checked for UTF-8 rather than silently repaired.
+  /// and must be checked for UTF-8 rather than silently repaired. Options may
+  /// come before or after the command; `--` ends them.
   public static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
-    let commandOptions = Command.all.flatMap(\.options)
-    var file: String?
     var words: [[UInt8]] = []
-    var given: [String] = []
-    var wantsHelp = false
-    var wantsVersion = false
+    var given: [Option.Given] = []
     var index = 0
     var optionsEnded = false
     while index < arguments.count {
@@ -34,36 +31,17 @@ public struct Invocation: Sendable {
       index += 1
       if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
         words.append(raw)
-        continue
-      }
-      switch argument {
-      case "--":
+      } else if argument == "--" {
         optionsEnded = true
-      case "-h", "--help":
-        wantsHelp = true
-      case "--version":
-        wantsVersion = true
-      case "--file":
-        guard index < arguments.count else {
-          throw .usage("option '--file' needs a path (see 'filenote --help')")
-        }
-        file = try pathArgument(arguments[index])
-        index += 1
-      case _ where argument.hasPrefix("--file="):
-        file = try pathArgument(Array(raw.dropFirst("--file=".utf8.count)))
-      case _ where commandOptions.contains(argument):
-        given.append(argument)
-      default:
-        throw .usage("unknown option '\(argument)' (see 'filenote --help')")
-      }
-      if let path = file, path.isEmpty {
-        throw .usage("option '--file' needs a path, not an empty string")
+      } else {
+        given.append(try option(argument, raw: raw, from: arguments, at: &index))
       }
     }
 
+    let file = given.last { $0.option == .file }?.value
     let name = words.first.map { String(decoding: $0, as: UTF8.self) }
     let rest = Array(words.dropFirst())
-    if wantsHelp {
+    if given.contains(.help) {
       // Help on the command named, the general help when none is; an unknown
       // command is a usage error wherever --help stands, and `help TOPIC
       // --help` is `help TOPIC`.
@@ -72,31 +50,55 @@ public struct Invocation: Sendable {
       let words = command.name == "help" ? rest : [Array(command.name.utf8)]
       return Invocation(action: .run(.help, words: words), file: file)
     }
-    if wantsVersion { return Invocation(action: .version, file: file) }
+    if given.contains(.version) { return Invocation(action: .version, file: file) }
+    let commandOptions = given.filter { $0.option.commands != nil }
     guard let name else {
-      if let option = given.first {
-        throw .usage("unknown option '\(option)' (see 'filenote --help')")
+      if let stray = commandOptions.first {
+        throw .usage("unknown option '\(stray.option.name)' (see 'filenote --help')")
       }
       return Invocation(action: .prompt, file: file)
     }
     guard let command = Command.named(name) else { throw unknownCommand(name) }
-    if let option = given.first(where: { !command.options.contains($0) }) {
-      throw .usage("'\(name)' takes no option '\(option)' (see 'filenote help \(name)')")
+    if let stray = commandOptions.first(where: { !command.options.contains($0.option) }) {
+      throw .usage(
+        "'\(name)' takes no option '\(stray.option.name)' (see 'filenote help \(name)')")
     }
     return Invocation(
-      action: .run(command, words: rest), file: file, commandOptions: given)
+      action: .run(command, words: rest), file: file, commandOptions: commandOptions)
+  }
+
+  /// The option `argument` names, with its value: after `=` in the argument
+  /// itself (`--file=PATH`), else the next argument, which `index` then passes.
+  private static func option(
+    _ argument: String, raw: [UInt8], from arguments: [[UInt8]], at index: inout Int
+  ) throws(FilenoteError) -> Option.Given {
+    var name = argument
+    var attached: [UInt8]?
+    if argument.hasPrefix("--"), let equals = raw.firstIndex(of: UInt8(ascii: "=")) {
+      name = String(decoding: raw[..<equals], as: UTF8.self)
+      attached = Array(raw[(equals + 1)...])
+    }
+    guard let option = Option.named(name), option.value != nil || attached == nil else {
+      throw .usage("unknown option '\(argument)' (see 'filenote --help')")
+    }
+    guard let value = option.value else { return Option.Given(option: option, value: nil) }
+    guard let raw = attached ?? (index < arguments.count ? arguments[index] : nil) else {
+      throw .usage("option '\(option.name)' needs a \(value.noun) (see 'filenote --help')")
+    }
+    if attached == nil { index += 1 }
+    // Values are kept as Swift strings, so one that is not UTF-8 is refused
+    // rather than silently turned into another path.
+    guard let text = String(validating: raw, as: UTF8.self) else {
+      throw .usage(
+        "cannot use the \(value.noun) given with '\(option.name)': it is not valid UTF-8")
+    }
+    guard !text.isEmpty else {
+      throw .usage("option '\(option.name)' needs a \(value.noun), not an empty string")
+    }
+    return Option.Given(option: option, value: text)
   }
 
   private static func unknownCommand(_ name: String) -> FilenoteError {
     .usage("unknown command '\(name)' (see 'filenote --help')")
-  }
-
-  /// A `--file` value; paths are kept as Swift strings, so one that is not
-  /// UTF-8 is refused rather than silently turned into another path.
-  private static func pathArgument(_ raw: [UInt8]) throws(FilenoteError) -> String {
-    guard let path = String(validating: raw, as: UTF8.self) else {
-      throw .usage("cannot use the path given with '--file': it is not valid UTF-8")
-    }
-    return path
   }
 }

@@ -2,9 +2,10 @@ import SystemCalls
 
 /// Finds the user's documents folder the way the desktop does.
 ///
-/// SPEC asks for the folder `FileManager.default.urls(for: .documentDirectory,
+/// It is the folder `FileManager.default.urls(for: .documentDirectory,
 /// in: .userDomainMask)` names, corrected where Foundation on Linux gets it
-/// wrong. Tried on this machine (swift-foundation 6.3), Foundation:
+/// wrong (doc/DESIGN.md, Where the note lives). Tried on this machine
+/// (swift-foundation 6.3), Foundation:
 /// - ignores `$HOME` and takes the home folder from the password database, so
 ///   `HOME=/tmp/x filenote` would still write to the real home;
 /// - reads `user-dirs.dirs` but keeps the shell quoting and `$HOME` literally,
@@ -14,7 +15,7 @@ import SystemCalls
 /// takes the home folder from `$HOME`, or from the user database (where
 /// `FileManager` takes it) only when `$HOME` is not set. It does not link
 /// Foundation at all: loading it costs more start-up time than all the rest
-/// of `filenote show`.
+/// of `filenote show` (see CONTRIBUTING.md, Hot path).
 public struct DocumentsFolder: Sendable {
   /// The process environment (or a test's).
   public var environment: Environment

@@ -6,10 +6,12 @@
 /// prove `String: Hashable` by walking every protocol conformance in the
 /// executable, which alone touched about 0.3 MiB more of it in `filenote
 /// show` than the whole rest of the run does. An environment has a few dozen
-/// variables and filenote asks for a handful, so a scan costs nothing.
+/// variables and filenote asks for a handful, so a scan costs nothing. See
+/// CONTRIBUTING.md, Hot path.
 public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
   /// A struct rather than a tuple: an array of tuples makes the runtime
-  /// build the tuple's type at start-up, more code touched for nothing.
+  /// build the tuple's type at start-up, more code touched for nothing (see
+  /// CONTRIBUTING.md, Hot path).
   private struct Variable {
     let name: String
     let value: String

@@ -22,7 +22,8 @@ import SystemCalls
 //    create a temporary file beside the note, exclusively (O_EXCL), mode
 //    0600, and lock it, so a later save can tell a dead writer's leftover
 //    from a live one; until the rename, SIGINT, SIGTERM and SIGHUP remove
-//    it. Give it the bytes that matched (copied from the note file when
+//    it (with versions off, what was kept is removed first, so a disk the
+//    versions filled still takes the note). Give it the bytes that matched (copied from the note file when
 //    they are no longer in memory: the text was the note's for more than a
 //    read), then write the rest of the text to it as it comes, its pages
 //    sent to disk every 2 MiB;
@@ -70,7 +71,7 @@ extension FileStore {
       try incoming.commit()
     } catch {
       incoming.discard()
-      throw error
+      throw explainingNoSpace(error)
     }
   }
 
@@ -84,20 +85,24 @@ extension FileStore {
     _ bytes: [UInt8], ifStill expected: Version?, beforeWriting: () -> Void = {}
   ) throws(FilenoteError) -> SaveOutcome {
     try IncomingNote.Check.check(bytes)
-    return try WritableNote(self).withLock { locked throws(FilenoteError) in
-      let current = try locked.currentVersion()
-      guard current == expected else { return .changedOnDisk(now: current) }
-      beforeWriting()
-      let incoming = try IncomingNote(for: locked.target)
-      do throws(FilenoteError) {
-        try incoming.append(contentsOf: bytes)
-        try incoming.finish()
-        try incoming.commit(replacing: locked)
-      } catch {
-        incoming.discard()
-        throw error
+    do {
+      return try WritableNote(self).withLock { locked throws(FilenoteError) in
+        let current = try locked.currentVersion()
+        guard current == expected else { return .changedOnDisk(now: current) }
+        beforeWriting()
+        let incoming = try IncomingNote(for: locked.target, holding: locked)
+        do throws(FilenoteError) {
+          try incoming.append(contentsOf: bytes)
+          try incoming.finish()
+          try incoming.commit(replacing: locked)
+        } catch {
+          incoming.discard()
+          throw error
+        }
+        return .saved
       }
-      return .saved
+    } catch {
+      throw explainingNoSpace(error)
     }
   }
 
@@ -122,7 +127,7 @@ extension FileStore {
       try incoming!.commit()
     } catch {
       incoming?.discard()
-      throw error
+      throw explainingNoSpace(error)
     }
   }
 }

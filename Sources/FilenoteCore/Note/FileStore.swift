@@ -18,19 +18,39 @@ public struct FileStore: Sendable {
   /// missing folder is more likely a typo than a wish.
   public let createsFolder: Bool
 
-  /// `FILENOTE_VERSIONS` as given (nil: the default), read when a save keeps a version.
-  public var versionsSetting: String? = nil
+  /// How many versions a save keeps (`FILENOTE_VERSIONS`, read by
+  /// `resolve`); 0 keeps none and removes the kept ones.
+  public var versionCount = VersionStore.defaultCount
 
   public init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
     self.createsFolder = createsFolder
   }
 
-  /// The store a command uses: `--file` wins over `FILENOTE_FILE`, which wins
-  /// over `<documents>/datafile.dat`.
+  /// The store a command or the prompt uses, from the command line and the
+  /// environment; the only place either is read for it. The note is where
+  /// `--file` says, else `FILENOTE_FILE`, else `<documents>/datafile.dat`.
   /// Paths are kept as Swift strings, so one that is not UTF-8 (in a
   /// variable whose value is not, or a `--file` value that didn't decode) is refused.
+  ///
+  /// `FILENOTE_VERSIONS` sets `versionCount`; a value that is not a count is
+  /// refused here, before anything is read, written or asked, so it never
+  /// costs the user what they typed. `ignoringVersionCount`: for a command
+  /// that never keeps a version (`show`), which then leaves it unread.
   public static func resolve(
+    fileOption: String?, environment: Environment, ignoringVersionCount: Bool = false
+  ) throws(FilenoteError) -> FileStore {
+    let versionCount =
+      ignoringVersionCount
+      ? VersionStore.defaultCount
+      : try VersionStore.count(fromSetting: environment["FILENOTE_VERSIONS"])
+    var store = try resolvePath(fileOption: fileOption, environment: environment)
+    store.versionCount = versionCount
+    return store
+  }
+
+  /// `resolve`'s note file.
+  private static func resolvePath(
     fileOption: String?, environment: Environment
   ) throws(FilenoteError) -> FileStore {
     func refuseNonUTF8(_ variables: String...) throws(FilenoteError) {
@@ -148,49 +168,9 @@ public struct FileStore: Sendable {
     try WritableNote(self).withLock(body)
   }
 
-  /// Removes the note (through a symbolic link, the file it points to, so the
-  /// link stays for the next save). Only a regular file is removed. Returns
-  /// false when there was none.
-  @discardableResult
-  public func clear() throws(FilenoteError) -> Bool {
-    guard let note = try WritableNote.existing(self) else { return false }
-    return try note.withLock(removing: true) { note throws(FilenoteError) in try note.remove() }
-  }
-
-  /// The note file's path where its chain of symbolic links ends, resolved
-  /// as `NoteLocation` does (the kernel's link rule applied); `path` itself
-  /// when a folder on the way is missing. For code that still works by path
-  /// (the versions store before it moves to `LockedNote`); a writer changes
-  /// files only inside `withWriterLock`, relative to `LockedNote.folder`.
-  func resolvedTarget() throws(FilenoteError) -> String {
-    try NoteLocation.resolve(path, missingFolder: nil)?.path ?? path
-  }
-
-  /// Flushes a folder's entries to disk, by path (see `resolvedTarget()`;
-  /// `LockedNote` callers fsync `LockedNote.folder` instead).
-  static func syncFolder(
-    of file: String, operation: FilenoteError.Operation
-  ) throws(FilenoteError) {
-    do {
-      let fd = try FileDescriptor.open(folder(of: file), .readOnly, options: .directory)
-      defer { fd.close() }
-      do {
-        try fd.sync()
-      } catch  where error == .invalidArgument || error == .readOnlyFileSystem {
-        // Some file systems cannot sync a folder; the change itself has happened.
-      }
-    } catch {
-      throw .system(operation, .file(file), errno: error)
-    }
-  }
-
   static func folder(of path: String) -> String {
     guard let (folder, _) = path.splitAtLastSlash else { return "." }
     return folder.isEmpty ? "/" : folder
-  }
-
-  static func baseName(of path: String) -> String {
-    path.splitAtLastSlash?.after ?? path
   }
 
   static func absolute(_ path: String) -> String {

@@ -32,8 +32,12 @@ final class IncomingNote {
   /// note read at a time to compare.
   static let chunkSize = 256 * 1024
 
-  init(for note: WritableNote) throws(FilenoteError) {
+  /// The note's writer lock, when the caller holds it for the whole save.
+  private let locked: LockedNote?
+
+  init(for note: WritableNote, holding locked: LockedNote? = nil) throws(FilenoteError) {
     self.note = note
+    self.locked = locked
     originalStatus = try note.currentStatus()
   }
 
@@ -196,6 +200,9 @@ final class IncomingNote {
   /// Makes the temporary file at the text's first difference from the
   /// note, holding the `count` bytes of the text that matched the note.
   private func startReplacement() throws(FilenoteError) {
+    // With versions off, what was kept goes first: a disk the versions
+    // filled still takes the new note.
+    if let locked { locked.removeVersionsWhenOff() } else { try note.removeVersionsWhenOff() }
     let file = try TemporaryNoteFile(for: note)
     do throws(FilenoteError) {
       if count > 0 {
@@ -375,10 +382,7 @@ final class IncomingNote {
       held = keep
     }
     var tail = Array(buffer[(hold - held)..<hold])
-    if tail.last == UInt8(ascii: "\n") {
-      tail.removeLast()
-      if tail.last == UInt8(ascii: "\r") { tail.removeLast() }
-    }
+    tail.removeLast(TrailingLineEnding.length(in: tail))
     if !tail.isEmpty {
       var failure: FilenoteError?
       tail.withUnsafeBytes { bytes in

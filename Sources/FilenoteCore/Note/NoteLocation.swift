@@ -210,7 +210,7 @@ final class NoteLocation {
     } catch {
       throw .system(.createFolder, .file(path), errno: error)
     }
-    // mkdir's mode is narrowed by the umask; SPEC wants exactly 0700.
+    // mkdir's mode is narrowed by the umask; the man page (FILES) says 0700.
     try? parent.changePermissions(of: name, to: 0o700)
     if let readable = try? parent.open(".", .readOnly, options: .directory) {
       try? readable.sync()

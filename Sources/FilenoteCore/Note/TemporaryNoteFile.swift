@@ -31,9 +31,7 @@ final class TemporaryNoteFile {
   ) throws(FilenoteError) {
     target = note.path
     self.note = note
-    // The temporary name adds up to 27 bytes to the note's own: shorten that
-    // part so any name the file system accepts (255 bytes) can be saved.
-    let prefix = "." + Self.prefix(of: note.location.name, maxUTF8Count: 200) + "."
+    let prefix = Self.namePrefix(forNote: note.location.name)
     if let existing = try note.currentStatus(), existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
@@ -44,7 +42,7 @@ final class TemporaryNoteFile {
     RemovalOnSignal.hold()
     var attempt = 1
     while true {
-      let candidate = prefix + "\(CurrentProcess.id).\(randomNumber()).tmp"
+      let candidate = Self.name(prefix: prefix, random: randomNumber())
       do {
         // exclusiveCreate never opens an existing name, link or not: a
         // planted name fails here and the next one is tried.
@@ -103,24 +101,40 @@ final class TemporaryNoteFile {
 
   /// The mode and owner given to the file: those of the note it replaces.
   private var givenModeAndOwner: (permissions: UInt32, owner: UInt32, group: UInt32)?
+  /// The mode a new note's file shows, open to others, when the file
+  /// system could not narrow it to 0600.
+  private var givenOpenMode: UInt32?
   /// Whether everything written, mode and owner included, is on disk.
   private var isSynced = false
 
   /// Gives the file the mode and owner of `existing`, the note it replaces
   /// (0600 and the user's own for a new note), unless it has them already.
-  private func takeModeAndOwner(of existing: FileStatus?) throws(Errno) {
+  /// A file system that cannot change modes keeps the one it gave; for a
+  /// new note, the mode it shows then is returned when that is open to
+  /// others, so the user can be told.
+  @discardableResult
+  private func takeModeAndOwner(of existing: FileStatus?) throws(Errno) -> UInt32? {
     let wanted =
       existing.map { ($0.permissions, $0.owner, $0.group) }
       ?? (0o600, CurrentProcess.effectiveUser, CurrentProcess.effectiveGroup)
-    if let given = givenModeAndOwner, given == wanted { return }
-    // Explicit, because the umask may have narrowed 0600 at creation.
-    try descriptor.changePermissions(wanted.0)
+    if let given = givenModeAndOwner, given == wanted { return givenOpenMode }
+    var openMode: UInt32?
+    if existing != nil {
+      try ModeChange.request(descriptor, wanted.0)
+    } else if try ModeChange.change(descriptor, to: wanted.0) != .stored,
+      // Explicit, because the umask may have narrowed 0600 at creation.
+      let shown = try? descriptor.status().permissions, ModeChange.isOpenToOthers(shown)
+    {
+      openMode = shown
+    }
     if wanted.1 != CurrentProcess.effectiveUser || wanted.2 != CurrentProcess.effectiveGroup {
       // Only root can give the file back to its owner; others keep theirs.
       try? descriptor.changeOwner(user: wanted.1, group: wanted.2)
     }
     givenModeAndOwner = wanted
+    givenOpenMode = openMode
     isSynced = false
+    return openMode
   }
 
   /// Puts the file on disk now, with the mode and owner of `note` (the note
@@ -159,8 +173,12 @@ final class TemporaryNoteFile {
     replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
   ) throws(FilenoteError) {
     let existing = try note.replaceableStatus()
+    // Open to others although a new note asked for 0600: the file system
+    // cannot store modes, and the user is told once, by the save that
+    // creates the note.
+    var openMode: UInt32?
     do {
-      try takeModeAndOwner(of: existing)
+      openMode = try takeModeAndOwner(of: existing)
       if !isSynced { try descriptor.sync() }
     } catch {
       throw .system(.save, .file(target), errno: error)
@@ -181,6 +199,10 @@ final class TemporaryNoteFile {
     note.target.syncFolderAfterChange()
     isArmed = false
     RemovalOnSignal.disarm(completed: true)
+    if let openMode {
+      Filenote.report(
+        .noteNotPrivate(folder: note.target.location.folderPath, permissions: openMode))
+    }
   }
 
   /// Removes the temporary file; the note is left as it was. A signal held
@@ -207,6 +229,19 @@ final class TemporaryNoteFile {
       result.append(scalar)
     }
     return String(result)
+  }
+
+  /// `.<note>.`, the start of every temporary name beside the note. The
+  /// temporary name adds up to 27 bytes to the note's own: that part is
+  /// shortened so any name the file system accepts (255 bytes) can be saved.
+  static func namePrefix(forNote noteName: String) -> String {
+    "." + prefix(of: noteName, maxUTF8Count: 200) + "."
+  }
+
+  /// `<prefix><pid>.<random>.tmp`: this process's temporary name, which
+  /// `removeLeftovers` removes once the process is gone.
+  static func name(prefix: String, random: UInt32) -> String {
+    prefix + "\(CurrentProcess.id).\(random).tmp"
   }
 
   /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its

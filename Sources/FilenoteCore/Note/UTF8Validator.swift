@@ -1,11 +1,17 @@
+// fuzz/run.sh compiles this file in one module with the table's own file,
+// where there is no LineEditor to import.
+#if canImport(LineEditor)
+  import LineEditor
+#endif
+
 /// Checks that a byte stream is valid UTF-8 as it goes by, a chunk at a
 /// time, so `filenote save` can validate input of any size without holding
 /// it in memory.
 ///
 /// It follows the well-formed byte sequences of the Unicode Standard
-/// (chapter 3, table 3-7): no overlong forms, no surrogates (U+D800–U+DFFF),
-/// nothing above U+10FFFF, no stray continuation bytes, and no sequence cut
-/// off at the end of the input.
+/// (chapter 3, table 3-7, as `UTF8LeadByte` gives it): no overlong forms, no
+/// surrogates (U+D800–U+DFFF), nothing above U+10FFFF, no stray continuation
+/// bytes, and no sequence cut off at the end of the input.
 public struct UTF8Validator: Sendable {
   /// Where the first ill-formed sequence starts, counted in bytes from the
   /// start of the stream; `nil` while everything seen is well formed.
@@ -77,28 +83,13 @@ public struct UTF8Validator: Sendable {
           continue
         }
         sequenceStart = base + index
-        nextLow = 0x80
-        nextHigh = 0xBF
-        switch byte {
-        case 0xC2...0xDF: pending = 1
-        case 0xE0:
-          pending = 2
-          nextLow = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: pending = 2
-        case 0xED:
-          pending = 2
-          nextHigh = 0x9F
-        case 0xF0:
-          pending = 3
-          nextLow = 0x90
-        case 0xF1...0xF3: pending = 3
-        case 0xF4:
-          pending = 3
-          nextHigh = 0x8F
-        default:
+        guard let lead = UTF8LeadByte(byte) else {
           firstInvalidOffset = sequenceStart
           return false
         }
+        pending = lead.continuations
+        nextLow = lead.secondLow
+        nextHigh = lead.secondHigh
       } else {
         let byte = bytes[index]
         guard byte >= nextLow && byte <= nextHigh else {
@@ -119,7 +110,9 @@ public struct UTF8Validator: Sendable {
   /// a continuation byte exactly where a lead byte calls for one, no byte
   /// that is never used (C0, C1, F5...FF), and the narrower second byte after
   /// E0, ED, F0 and F4. Branch-free, sixteen bytes at a time: several times
-  /// faster than walking text that mixes ASCII with other scripts.
+  /// faster than walking text that mixes ASCII with other scripts. It is
+  /// `UTF8LeadByte`'s table in vector form; the fuzzer holds both ways of
+  /// checking to the standard library's.
   @inline(__always)
   private static func blockIsWellFormed(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
     typealias Bytes = SIMD16<UInt8>

@@ -8,8 +8,8 @@ final class WritableNote {
   let location: NoteLocation
   /// The note's folder, open for reading.
   let folder: FileDescriptor
-  /// `FILENOTE_VERSIONS` as the store was given it (see `FileStore+Versions.swift`).
-  var versionsSetting: String?
+  /// How many versions a save keeps (the store's `versionCount`).
+  let versionCount: Int
 
   /// The note of `store`, its missing folders created when the store does
   /// that (the documents folder on the first save).
@@ -19,22 +19,20 @@ final class WritableNote {
       let location = try NoteLocation.resolve(
         store.path, missingFolder: store.createsFolder ? .create : .fail)
     else { throw .system(.use, .file(store.path), errno: .noSuchFileOrDirectory) }
-    try self.init(location)
-    versionsSetting = store.versionsSetting
+    try self.init(location, versionCount: store.versionCount)
   }
 
   /// The note of `store` when its folder exists; nil when it does not (a
   /// writer that removes has nothing to do, and must create nothing).
   static func existing(_ store: FileStore) throws(FilenoteError) -> WritableNote? {
     try NoteLocation.resolve(store.path, missingFolder: nil).map { location throws(FilenoteError) in
-      let note = try WritableNote(location)
-      note.versionsSetting = store.versionsSetting
-      return note
+      try WritableNote(location, versionCount: store.versionCount)
     }
   }
 
-  private init(_ location: NoteLocation) throws(FilenoteError) {
+  private init(_ location: NoteLocation, versionCount: Int) throws(FilenoteError) {
     self.location = location
+    self.versionCount = versionCount
     folder = try location.openFolderForWriting()
   }
 

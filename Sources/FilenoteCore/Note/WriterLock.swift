@@ -14,6 +14,9 @@ import SystemCalls
 final class WriterLock {
   /// How long a writer waits for another before giving up.
   static let timeoutSeconds = 10
+  /// How many times in a row a writer starts again because the lock's file
+  /// was removed as it opened it (see `open`).
+  static let maximumRemovals = 100
 
   private let folder: FileDescriptor
   private let name: String
@@ -33,8 +36,20 @@ final class WriterLock {
     self.name = name
     let deadline = CurrentProcess.monotonicMilliseconds + Int64(Self.timeoutSeconds) * 1000
     var pause: Int64 = 2
+    var removals = 0
     while true {
-      let candidate = try Self.open(name, in: folder, notePath: notePath, failure: failure)
+      guard let candidate = try Self.open(name, in: folder, notePath: notePath, failure: failure)
+      else {
+        // The holder removed the name while we opened it: start again. A
+        // removal every time is not that race but a folder removed since
+        // it was opened.
+        removals += 1
+        if removals > Self.maximumRemovals {
+          throw failure(.noSuchFileOrDirectory)
+        }
+        continue
+      }
+      removals = 0
       let locked: Bool
       do { locked = try candidate.descriptor.tryLockExclusive() } catch {
         candidate.descriptor.close()
@@ -72,13 +87,24 @@ final class WriterLock {
     descriptor.close()
   }
 
+  /// Whether `error`, from opening or `fstat` of the lock's file, says its
+  /// name was removed meanwhile (see `open`).
+  static func isRemoval(_ error: Errno) -> Bool {
+    error == .noSuchFileOrDirectory || error == .staleFileHandle
+  }
+
   /// Opens (creating it when missing) the lock's file, refusing one that
   /// neither this user nor the folder's owner made, a link, or anything but
-  /// a regular file.
+  /// a regular file. nil when the holder removed the name meanwhile: on a
+  /// local file system the open's lookup and create are one step, but
+  /// through FUSE they are two requests, and the name can go in between
+  /// (ntfs-3g then fails the create with ENOENT; sshfs opens the file, then
+  /// cannot stat it once its name is gone). The folder is open, so ENOENT
+  /// cannot mean it is missing.
   private static func open(
     _ name: String, in folder: FileDescriptor, notePath: String,
     failure: (Errno) -> FilenoteError
-  ) throws(FilenoteError) -> (descriptor: FileDescriptor, status: FileStatus) {
+  ) throws(FilenoteError) -> (descriptor: FileDescriptor, status: FileStatus)? {
     let user = CurrentProcess.effectiveUser
     let folderOwner = (try? folder.status())?.owner
     func isOurs(_ status: FileStatus) -> Bool {
@@ -99,12 +125,20 @@ final class WriterLock {
       switch error {
       case .tooManySymbolicLinkLevels, .isDirectory:
         throw .unsafePath(path: notePath, why: .plantedLock(name: name))
+      case _ where isRemoval(error):
+        return nil
       default:
         throw failure(error)
       }
     }
     // Checked again on what was opened: the name may have changed meanwhile.
-    guard let status = try? descriptor.status(), isOurs(status) else {
+    let status: FileStatus
+    do { status = try descriptor.status() } catch {
+      descriptor.close()
+      if isRemoval(error) { return nil }
+      throw failure(error)
+    }
+    guard isOurs(status) else {
       descriptor.close()
       throw .unsafePath(path: notePath, why: .plantedLock(name: name))
     }

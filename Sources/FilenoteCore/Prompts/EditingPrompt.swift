@@ -1,3 +1,4 @@
+import LineEditor
 import SystemCalls
 import TerminalSession
 
@@ -26,11 +27,22 @@ struct EditingPrompt {
     session.editInEditor = { text in
       Self.edit(text, on: keys, drawingOn: output, environment: environment)
     }
+    // What the user typed is never lost: however the prompt ends without
+    // saving, an edited line that holds something the note does not is
+    // kept in a private file, and the message names it.
+    let opened = note?.bytes ?? []
+    let keeping = { [unowned session] (cause: FilenoteError?) -> FilenoteError? in
+      Self.keep(session.unsavedEdits, unlessItIs: opened, after: cause, environment: environment)
+    }
+    session.beforeTermination = { keeping(nil).map(Filenote.report) }
 
     // The note the user agreed to replace: the one read, or one they
     // confirmed overwriting.
     var expected = note?.version
     var pendingSubmit = false
+    // After a save failed, Ctrl-C too keeps the line: the user may not have
+    // had a way to save it.
+    var saveFailed = false
     // Up and Ctrl-R reach them; versions that cannot be read are simply not
     // offered (a save then says what is wrong with their folder).
     let versions = (try? store.versionTexts()) ?? []
@@ -38,23 +50,32 @@ struct EditingPrompt {
     do {
       // The note is not also kept as a String: "unchanged" compares bytes.
       ending = try session.readLine(
-        text: note?.text ?? "", hint: hint(), dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
-        versions: versions)
+        text: note?.text ?? "", hints: [hint(versionsKept: !versions.isEmpty)] + versions.map(hint),
+        dimmed: (environment["NO_COLOR"] ?? "").isEmpty, versions: versions.map(\.text))
     } catch {
       session.finish(saying: nil)
-      throw .terminal(error)
+      throw keeping(.terminal(error)) ?? .terminal(error)
     }
     while true {
       switch ending {
       case .cancelled:
         session.finish(saying: "Cancelled: nothing was saved.")
+        if saveFailed, let kept = keeping(nil) { Filenote.report(kept) }
         return .cancelled
       case .endOfInput:
+        // Ctrl-D on an empty line, or the terminal went away.
         session.finish(saying: "Cancelled: nothing was saved.")
+        if let kept = keeping(nil) { throw kept }
         return .failure
-      case .submitted(let text):
+      case .submitted(let line):
+        // Saved as `save` and `edit` save: one trailing line ending (a paste
+        // that ended in a newline) is dropped, unless the note opened ended
+        // in one itself, which then stays, as `edit` keeps it (its file is
+        // the note with a line ending after it).
+        let text =
+          TrailingLineEnding.length(in: opened) > 0 ? line : TrailingLineEnding.dropped(from: line)
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
-        let unchanged = text == (note?.bytes ?? [])
+        let unchanged = line == opened || text == opened
         if unchanged && note == nil {
           session.finish(saying: "Nothing changed.")
           return .success
@@ -72,33 +93,49 @@ struct EditingPrompt {
             session.finish(saying: "Nothing changed.")
             return .success
           }
-          if session.confirm(Self.question) {
+          if session.confirm(.overwrite(replacing: nil, of: store)) {
             expected = nil
             pendingSubmit = true
+          } else {
+            offerWhatIsOnDisk(in: session)
           }
         } else {
           // Saved only when the note is still the one agreed to (the check
           // under the writer lock); never asking while holding it.
-          let outcome: FileStore.SaveOutcome
           var finished = false
-          do {
-            outcome = try store.save(text, ifStill: expected) {
+          let outcome = Result { () throws(FilenoteError) -> FileStore.SaveOutcome in
+            try store.save(text, ifStill: expected) {
               session.finish(saying: nil)
               finished = true
             }
-          } catch {
-            if !finished { session.finish(saying: nil) }
-            throw error
           }
-          guard case .changedOnDisk(let current) = outcome else {
+          switch outcome {
+          case .success(.saved):
             session.say("Saved.")
             return .success
-          }
-          // Asked again at every Enter while the file differs from what was
-          // agreed to: "y" agrees to replace the version the check found.
-          if session.confirm(Self.question) {
-            expected = current
-            pendingSubmit = true
+          case .success(.changedOnDisk(let current)):
+            // Asked again at every Enter while the file differs from what was
+            // agreed to: "y" agrees to replace the version the check found.
+            if session.confirm(.overwrite(replacing: current, of: store)) {
+              expected = current
+              pendingSubmit = true
+            } else {
+              offerWhatIsOnDisk(in: session)
+            }
+          case .failure(.emptyInput):
+            // A line emptied by hand is refused (by the save's check) and
+            // ends the prompt: there is nothing to keep or fix.
+            if !finished { session.finish(saying: nil) }
+            throw .emptyInput
+          case .failure(let error):
+            // The line stays, below the reason: the user may fix the cause
+            // (a folder's permissions, a full disk) and press Enter again.
+            if !finished { session.finish(saying: nil) }
+            session.say("Not saved: \(error.message).")
+            // A terminal that cannot be raw again: the prompt cannot stay.
+            let failure = error
+            do { try session.reopen() } catch { throw keeping(failure) ?? failure }
+            saveFailed = true
           }
         }
       }
@@ -110,12 +147,46 @@ struct EditingPrompt {
         ending = try session.readLineAgain()
       } catch {
         session.finish(saying: nil)
-        throw .terminal(error)
+        throw keeping(.terminal(error)) ?? .terminal(error)
       }
     }
   }
 
-  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
+  /// After the user answered no to overwriting the note changed on disk:
+  /// Up reaches that note now, then the versions as they are now (the note
+  /// the prompt opened with among them, when the other save kept it).
+  private func offerWhatIsOnDisk(in session: EditingSession) {
+    let onDisk = (try? store.read()) ?? nil
+    let versions = (try? store.versionTexts()) ?? []
+    var texts: [String] = []
+    var hints: [Hint] = []
+    if let onDisk {
+      texts.append(onDisk.text)
+      hints.append(
+        Hint(
+          subject: "the note on disk",
+          details: [
+            Self.minute(onDisk.version.modified.seconds), "Enter saves it", "Down: newer",
+            "Ctrl-C cancels",
+          ]))
+    }
+    texts += versions.map(\.text)
+    hints += versions.map(hint)
+    session.replaceVersions(texts, hints: [hint(versionsKept: !texts.isEmpty)] + hints)
+  }
+
+  /// The error to report when the prompt ends without saving `line` (what
+  /// the user typed, nil when nothing): when it holds text the note it
+  /// opened with (`opened`) does not, it is kept in a private file the
+  /// error names (see `PrivateTextFile.keep`), after `cause`; otherwise
+  /// `cause` alone.
+  private static func keep(
+    _ line: [UInt8]?, unlessItIs opened: [UInt8], after cause: FilenoteError?,
+    environment: Environment
+  ) -> FilenoteError? {
+    guard let line, !line.isEmpty, line != opened else { return cause }
+    return PrivateTextFile.keep(line, after: cause, environment: environment)
+  }
 
   /// Ctrl-X Ctrl-E: the line in the user's editor (see `EditorHandOff`);
   /// its text when it exits 0 and that is UTF-8, else why the line stays.
@@ -145,12 +216,30 @@ struct EditingPrompt {
     return .replaced(String(decoding: bytes, as: UTF8.self))
   }
 
-  /// The line above the prompt: where the note is, how to save and cancel.
-  private func hint() -> String {
+  /// The line above the prompt: where the note is, how to save and cancel,
+  /// then the keys that reach the versions (when some are kept) and the
+  /// editor, as the width allows (see `Hint`).
+  private func hint(versionsKept: Bool) -> Hint {
     var path = store.path
     if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
       path = "~" + path.dropFirst(home.count)
     }
-    return "\(path.replacingControlCharacters()) · Enter saves · Ctrl-C cancels"
+    return Hint(
+      subject: path.replacingControlCharacters(),
+      details: ["Enter saves", "Ctrl-C cancels"] + (versionsKept ? ["Up/Ctrl-R: versions"] : [])
+        + ["Ctrl-X Ctrl-E: editor"])
+  }
+
+  /// The line above a version recalled with Up or Ctrl-R: which one, and
+  /// when its text was saved, as `history` names it (to the minute).
+  private func hint(_ version: FileStore.VersionText) -> Hint {
+    Hint(
+      subject: "version \(version.number)",
+      details: [Self.minute(version.saved), "Enter saves it", "Down: newer", "Ctrl-C cancels"])
+  }
+
+  /// `YYYY-MM-DD HH:MM` in local time.
+  private static func minute(_ seconds: Int64) -> String {
+    String(LocalTime(secondsSinceEpoch: seconds).text.prefix(16))
   }
 }

@@ -1,4 +1,5 @@
 import SystemCalls
+import TerminalSession
 
 // Handing text to the user's editor, as `crontab -e` and `git commit` do:
 //
@@ -34,8 +35,8 @@ final class EditorHandOff {
   /// The editor's command line, as the shell runs it.
   let editor: String
   /// The file the editor edits.
-  let path: String
-  private let folder: String
+  var path: String { file.path }
+  private let file: PrivateTextFile
   /// The read end of the signal self-pipe.
   private let signals: FileDescriptor
   /// A signal that asked filenote to end; it does at `finish`.
@@ -63,36 +64,12 @@ final class EditorHandOff {
         .terminate, .hangup, .interrupt, .quit, .childChanged,
       ])
     } catch {
-      throw .terminal(.cannotCatchSignals(errno: error.code))
+      throw .terminal(.cannotCatchSignals(errno: error))
     }
-    var base = environment["TMPDIR"] ?? ""
-    if !base.hasPrefix("/") { base = "/tmp" }
-    let prefix = FileStore.join(base, "filenote-")
     do {
-      folder = try FileSystem.makeTemporaryFolder(prefix: prefix)
+      file = try PrivateTextFile(bytes, environment: environment)
     } catch {
       SignalPipe.stopCatching()
-      throw .system(.createFolder, .file(prefix + "XXXXXX"), errno: error)
-    }
-    path = folder + "/note.txt"
-    do throws(FilenoteError) {
-      let file: FileDescriptor
-      do {
-        file = try FileDescriptor.open(
-          path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
-      } catch {
-        throw .system(.write, .file(path), errno: error)
-      }
-      defer { file.close() }
-      do {
-        // Exactly 0600, whatever the umask.
-        try file.changePermissions(0o600)
-        try file.writeAll(bytes.isEmpty ? bytes : bytes + [UInt8(ascii: "\n")])
-      } catch {
-        throw .system(.write, .file(path), errno: error)
-      }
-    } catch {
-      finish(keeping: false)
       throw error
     }
   }
@@ -147,10 +124,13 @@ final class EditorHandOff {
   }
 
   /// Writes `question` on `output` and reads the answer from `terminal`
-  /// (in its own line mode): true only for a line that is "y" or "yes" (any
-  /// case). End of input, a signal (Ctrl-C) or a failure is no answer: false.
-  func confirm(_ question: String, on terminal: FileDescriptor, output: FileDescriptor) -> Bool {
-    try? output.writeAll(question)
+  /// (in its own line mode): true only for a line that is yes
+  /// (`YesNoQuestion.isYes`). End of input, a signal (Ctrl-C) or a failure
+  /// is no answer: false.
+  func confirm(
+    _ question: YesNoQuestion, on terminal: FileDescriptor, output: FileDescriptor
+  ) -> Bool {
+    try? output.writeAll(question.text)
     var line: [UInt8] = []
     while termination == nil {
       let ready =
@@ -161,10 +141,7 @@ final class EditorHandOff {
       var byte: UInt8 = 0
       let count = withUnsafeMutableBytes(of: &byte) { try? terminal.read(into: $0) }
       guard let count, count > 0 else { break }
-      if byte == UInt8(ascii: "\n") {
-        let answer = String(decoding: line, as: UTF8.self).lowercased()
-        return answer == "y" || answer == "yes"
-      }
+      if byte == UInt8(ascii: "\n") { return YesNoQuestion.isYes(line) }
       line.append(byte)
     }
     // The answer never came: end the question's line.
@@ -178,12 +155,7 @@ final class EditorHandOff {
   func finish(keeping: Bool) {
     guard !isFinished else { return }
     isFinished = true
-    if !keeping {
-      for name in (try? FileSystem.names(in: folder)) ?? [] {
-        try? FileSystem.remove(folder + "/" + name)
-      }
-      try? FileSystem.removeFolder(folder)
-    }
+    if !keeping { file.remove() }
     noteSignals()
     SignalPipe.stopCatching()
     if let termination { Self.die(of: termination) }

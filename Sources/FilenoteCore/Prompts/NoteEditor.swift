@@ -22,6 +22,27 @@ struct NoteEditor {
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
       throw .editor(failure)
     }
+    do {
+      return try save(handOff, over: note, asking: terminal, on: output)
+    } catch .emptyInput {
+      throw .emptyInput
+    } catch {
+      // What the user wrote is never lost: it stays in the editor's file,
+      // which the message names (said before `finish`, as below).
+      let kept = FilenoteError.notSaved(because: error, keptIn: handOff.path)
+      Filenote.report(kept)
+      handOff.finish(keeping: true)
+      return kept.exitCode
+    }
+  }
+
+  /// Saves what the editor left in `handOff`'s file over `note` (the note as
+  /// the editor got it), asking on `output` before a note changed on disk
+  /// meanwhile is overwritten.
+  private func save(
+    _ handOff: EditorHandOff, over note: FileStore.Note?, asking terminal: FileDescriptor,
+    on output: FileDescriptor
+  ) throws(FilenoteError) -> ExitCode {
     // Checked as UTF-8 and for emptiness once, by the save.
     let text = try handOff.text()
     if let note, text == note.bytes {
@@ -38,7 +59,7 @@ struct NoteEditor {
         say("Saved.")
         return .success
       }
-      if handOff.confirm(EditingPrompt.question, on: terminal, output: output) {
+      if handOff.confirm(.overwrite(replacing: current, of: store), on: terminal, output: output) {
         expected = current
         continue
       }
@@ -54,6 +75,6 @@ struct NoteEditor {
   /// A word to the user, on standard error: standard output stays for the
   /// programs `filenote edit > file` would feed.
   private func say(_ message: String) {
-    try? FileDescriptor.standardError.writeAll(message + "\n")
+    Filenote.printError(message)
   }
 }

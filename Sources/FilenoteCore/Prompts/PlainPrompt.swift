@@ -1,15 +1,16 @@
 import SystemCalls
+import TerminalSession
 
 /// The prompt for a terminal that cannot move its cursor (`TERM=dumb` or
 /// unset): it shows the note, reads one line in the terminal's own line
 /// mode, and keeps the note when that line is empty.
 struct PlainPrompt {
   let store: FileStore
+  /// For `$TMPDIR`, where a line that could not be saved is kept.
+  let environment: Environment
   /// Where the prompt writes (see `Prompt.openTerminal()`); the line is
   /// read from standard input.
   let terminal: FileDescriptor
-
-  static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N] "
 
   func run() throws(FilenoteError) -> ExitCode {
     var note = try store.read()
@@ -37,31 +38,29 @@ struct PlainPrompt {
       // is never overwritten without asking; the check and the save are made
       // under the writer lock, and the question asked outside it.
       var expected = note?.version
-      while case .changedOnDisk(let current) = try store.save(line, ifStill: expected) {
-        write(Self.question)
-        switch try readLine() {
-        case .line(let answer) where Self.isYes(answer):
-          expected = current  // agreed to replace this one, and only this one
-        case .line:
-          // Show what is on disk now; the next line is checked against it.
-          note = try store.read()
-          intro = "Not saved. The note on disk now:\n"
-          continue showing
-        case .endOfInput: return cancel(.failure)
-        case .interrupted: return cancel(.cancelled)
+      do {
+        while case .changedOnDisk(let current) = try store.save(line, ifStill: expected) {
+          write(YesNoQuestion.overwrite(replacing: current, of: store).text)
+          switch try readLine() {
+          case .line(let answer) where YesNoQuestion.isYes(answer):
+            expected = current  // agreed to replace this one, and only this one
+          case .line:
+            // Show what is on disk now; the next line is checked against it.
+            note = try store.read()
+            intro = "Not saved. The note on disk now:\n"
+            continue showing
+          case .endOfInput: return cancel(.failure)
+          case .interrupted: return cancel(.cancelled)
+          }
         }
+      } catch {
+        // The terminal's line mode cannot give the line back to edit: it is
+        // kept in a private file the message names.
+        throw PrivateTextFile.keep(line, after: error, environment: environment)
       }
       write("Saved.\n")
       return .success
     }
-  }
-
-  /// "y" or "yes" in any case, blanks around allowed; anything else is no.
-  private static func isYes(_ answer: [UInt8]) -> Bool {
-    let words = answer.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard words.count == 1 else { return false }
-    let word = String(decoding: words[0], as: UTF8.self).lowercased()
-    return word == "y" || word == "yes"
   }
 
   private func cancel(_ status: ExitCode) -> ExitCode {

@@ -14,7 +14,7 @@ struct Prompt {
     defer { if terminal != .standardInput && terminal != .standardOutput { terminal.close() } }
     let term = environment["TERM"] ?? ""
     if term.isEmpty || term == "dumb" {
-      return try PlainPrompt(store: store, terminal: terminal).run()
+      return try PlainPrompt(store: store, environment: environment, terminal: terminal).run()
     }
     return try EditingPrompt(store: store, environment: environment, terminal: terminal).run()
   }

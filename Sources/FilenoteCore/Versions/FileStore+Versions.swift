@@ -1,34 +1,47 @@
 import SystemCalls
 
-// Versions of the note (SPEC "Versions"): every save and every `clear` keeps
-// the note it replaces, as `VersionWriter.swift` describes step by step.
+// Versions of the note (doc/DESIGN.md, Versions): every save and every
+// `clear` keeps the note it replaces, as `VersionWriter.swift` describes step
+// by step.
 
 extension FileStore {
-  /// The versions of this note, where a save puts them now.
-  func versionStore() throws(FilenoteError) -> VersionStore {
-    VersionStore(
-      note: try resolvedTarget(), count: try VersionStore.count(fromSetting: versionsSetting))
-  }
-
-  /// The kept versions, newest first (version 1 is the first).
-  public func versions() throws(FilenoteError) -> [KeptVersion] {
-    try versionStore().listed()
+  /// The versions of this note, where a save puts them now: beside the
+  /// note's file, in its folder as the walk to the note found it (see
+  /// `NoteLocation`). nil when a folder on the way is missing: then none are kept.
+  func versionStore() throws(FilenoteError) -> VersionStore? {
+    try NoteLocation.resolve(path, missingFolder: nil).map {
+      VersionStore(of: $0, count: versionCount)
+    }
   }
 
   /// The text of version `number`, exactly as kept.
   public func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
-    try versionStore().read(number: number)
+    guard let store = try versionStore() else {
+      throw .noVersion(number: number, kept: 0, note: path)
+    }
+    return try store.read(number: number)
+  }
+
+  /// A kept version as the prompt's Up and Ctrl-R reach it.
+  public struct VersionText: Sendable {
+    /// Its number, as `history` and `show N` name it.
+    public let number: Int
+    /// When its text was saved, in seconds since the epoch.
+    public let saved: Int64
+    public let text: String
   }
 
   /// The texts of the kept versions, newest first, for the prompt's Up and
   /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
-  /// rather than repaired (Enter could then save the repair).
-  public func versionTexts() throws(FilenoteError) -> [String] {
-    let store = try versionStore()
-    guard let folder = try store.open() else { return [] }
+  /// rather than repaired (Enter could then save the repair); the others
+  /// keep their numbers.
+  public func versionTexts() throws(FilenoteError) -> [VersionText] {
+    guard let store = try versionStore(), let folder = try store.open() else { return [] }
     defer { folder.close() }
-    return try store.listed(in: folder).compactMap { version in
-      (try? store.read(version.name, in: folder)).map { String(decoding: $0, as: UTF8.self) }
+    return try store.listed(in: folder).enumerated().compactMap { index, version in
+      guard let bytes = try? store.read(version.name, in: folder) else { return nil }
+      return VersionText(
+        number: index + 1, saved: version.saved, text: String(decoding: bytes, as: UTF8.self))
     }
   }
 
@@ -36,18 +49,17 @@ extension FileStore {
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
   public func restoreVersion(_ number: Int) throws(FilenoteError) {
-    let count = try VersionStore.count(fromSetting: versionsSetting)
     try withWriterLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
-      let store = VersionStore(note: locked.path, count: count)
+      let store = locked.versionStore()
       guard let writer = try VersionWriter.open(store, creating: false) else {
-        throw .noVersion(number: number, kept: 0)
+        throw .noVersion(number: number, kept: 0, note: locked.path)
       }
       defer { writer.close() }
       let versions = writer.listed
       guard number >= 1, number <= versions.count else {
-        throw .noVersion(number: number, kept: versions.count)
+        throw .noVersion(number: number, kept: versions.count, note: locked.path)
       }
       let version = versions[number - 1]
       // Refused before anything changes when it is not a text the note can hold.
@@ -82,11 +94,10 @@ extension FileStore {
   /// removes the kept ones too). Returns false when there was none.
   @discardableResult
   public func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    let count = try VersionStore.count(fromSetting: versionsSetting)
-    guard count > 0 else { return try clearAll().note }
+    guard versionCount > 0 else { return try clearAll(ignoringUnusableFolder: true).note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      let store = VersionStore(note: locked.path, count: count)
+      let store = locked.versionStore()
       guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
         return try locked.remove()
       }
@@ -106,12 +117,23 @@ extension FileStore {
   }
 
   /// Removes the note and every kept version. Returns whether there was a
-  /// note and how many versions were removed.
-  public func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
+  /// note and how many versions were removed. A versions folder filenote
+  /// may not use refuses the whole command, unless `ignoringUnusableFolder`
+  /// (`clear` with versions off, which must not fail because of versions:
+  /// the note goes, and the folder, which it has kept nothing in, stays).
+  public func clearAll(
+    ignoringUnusableFolder: Bool = false
+  ) throws(FilenoteError) -> (note: Bool, versions: Int) {
     guard let note = try WritableNote.existing(self) else { return (false, 0) }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      guard let writer = try VersionWriter.open(VersionStore(note: locked.path), creating: false)
-      else { return (try locked.remove(), 0) }
+      let opened: VersionWriter?
+      do throws(FilenoteError) {
+        opened = try VersionWriter.open(locked.versionStore(), creating: false)
+      } catch {
+        guard ignoringUnusableFolder else { throw error }
+        opened = nil
+      }
+      guard let writer = opened else { return (try locked.remove(), 0) }
       defer { writer.close() }
       let count = writer.listed.count
       let removed = try locked.remove()
@@ -121,14 +143,54 @@ extension FileStore {
   }
 }
 
+extension FileStore {
+  /// `error` with what the kept versions hold added, when it is a save
+  /// that ran out of space and versions hold some of it: the user is told
+  /// how much, and how to free it.
+  func explainingNoSpace(_ error: FilenoteError) -> FilenoteError {
+    guard case .system(.save, .file(let path), let errno) = error, errno == .noSpace,
+      let store = try? versionStore(), let folder = try? store.open()
+    else { return error }
+    defer { folder.close() }
+    guard let versions = try? store.listed(in: folder), !versions.isEmpty else { return error }
+    return .noSpaceWithVersions(
+      path: path, folder: store.path, count: versions.count,
+      size: versions.reduce(0) { $0 + $1.size })
+  }
+}
+
+extension WritableNote {
+  /// `LockedNote.removeVersionsWhenOff()` for a save that does not hold the
+  /// writer lock yet: it takes it only when there is a versions folder.
+  func removeVersionsWhenOff() throws(FilenoteError) {
+    guard versionCount == 0, (try? folder.status(of: VersionStore(of: self).name)) != nil
+    else { return }
+    try withLock { locked in locked.removeVersionsWhenOff() }
+  }
+}
+
 extension LockedNote {
+  /// With versions off, removes what was kept before a save writes the new
+  /// note, so that a save works on a disk the versions filled. Versions
+  /// filenote may not use are left alone (it has kept nothing there).
+  func removeVersionsWhenOff() {
+    guard target.versionCount == 0,
+      let writer = try? VersionWriter.open(versionStore(), creating: false)
+    else { return }
+    writer.removeAll()
+  }
+
+  /// The versions of this note, kept with the store's `versionCount`.
+  func versionStore() -> VersionStore {
+    VersionStore(of: target, count: target.versionCount)
+  }
+
   /// Commits a save with the note it replaces kept as a version (steps
   /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
   /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
   /// kept versions. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
-    let store = VersionStore(
-      note: path, count: try VersionStore.count(fromSetting: target.versionsSetting))
+    let store = versionStore()
     guard store.count > 0 else {
       try replacement.commit(replacing: self)
       // Versions off: whatever was kept goes, unless the folder is not one

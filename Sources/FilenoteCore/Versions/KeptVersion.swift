@@ -60,7 +60,7 @@ public struct KeptVersion: Equatable, Sendable {
   /// than 20 elements keeps its runs in a `[Range<Int>]`, whose first use
   /// makes the runtime prove `Int: Comparable` by walking every protocol
   /// conformance in the executable: on every save of a note with more than
-  /// 20 versions.
+  /// 20 versions. See CONTRIBUTING.md, Hot path.
   static func newestFirst(_ versions: [KeptVersion]) -> [KeptVersion] {
     guard versions.count > 1 else { return versions }
     let middle = versions.count / 2

@@ -8,7 +8,8 @@ import SystemCalls
 /// the number and size right-aligned, the first line with control
 /// characters as stand-ins and, on a terminal, cut to its width.
 struct VersionHistory {
-  let store: VersionStore
+  /// nil when the note's folder is missing, so no version is kept.
+  let store: VersionStore?
 
   /// How much of each version is read for its first line when the output
   /// is not a terminal: enough to tell versions apart, and a 64 MiB
@@ -19,7 +20,7 @@ struct VersionHistory {
   /// The lines, or nil when no version is kept. `width` is the terminal's,
   /// nil when the output is not a terminal.
   func lines(width: Int?) throws(FilenoteError) -> [UInt8]? {
-    guard let folder = try store.open() else { return nil }
+    guard let store, let folder = try store.open() else { return nil }
     defer { folder.close() }
     let versions = try store.listed(in: folder)
     guard !versions.isEmpty else { return nil }

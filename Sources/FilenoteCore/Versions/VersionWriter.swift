@@ -4,7 +4,8 @@ import SystemCalls
 // version kept before whole and listed once, never lists the current note as
 // a version of itself, and never loses the note:
 //
-// 1. open the versions folder beside the note's file, never through a link
+// 1. open the versions folder beside the note's file, by name in the note's
+//    folder as the walk to the note holds it open, never through a link
 //    (creating it mode 0700 and syncing its parent on first use), and use it
 //    only when it is the user's own and closed to others;
 // 2. inside the note's writer lock (`LockedNote`), also take flock(2) on
@@ -45,16 +46,24 @@ import SystemCalls
 //    writes are removed, each relative to the open folder; then release the
 //    lock.
 //
-// `restore N` keeps the note the same way (3–5), then renames version N's
-// file over the note in one step (after giving it the note's mode): at
-// every instant version N is either still a version or the note, never both
-// listed and never neither.
+// `restore N` keeps the note the same way (3–5), then gives version N's
+// file the note's mode, links it beside the note under a temporary name,
+// renames that over the note, fsyncs the note's folder, and only then
+// removes version N's name: at every instant, also across a power cut,
+// version N is still a version or the note, never both listed and never
+// neither (a name of it left in the versions folder is the note's file,
+// which listings leave out and step 3 counts as kept).
 
 /// A writer's hold on the versions folder: open, locked, and listed as the
 /// lock found it. Closing it (or the process dying) releases the lock.
 final class VersionWriter {
+  /// What link(2) answers where a file cannot have a second name: another
+  /// file system, a file system without hard links (FAT), too many links.
+  static let linkImpossible: [Errno] = [.improperLink, .notPermitted, .tooManyLinks, .notSupported]
+
   let store: VersionStore
-  private let folder: Folder
+  /// The versions folder, open for reading and locked.
+  private let folder: FileDescriptor
   /// Every version, newest first, as of the lock and this writer's changes.
   private(set) var entries: [KeptVersion]
   /// The name this writer kept, to make owner-only once the note has moved on.
@@ -68,7 +77,7 @@ final class VersionWriter {
   private var needsSync = false
 
   /// Lists the folder once, for the versions and for what a dead writer left.
-  private init(store: VersionStore, folder: Folder) throws(FilenoteError) {
+  private init(store: VersionStore, folder: FileDescriptor) throws(FilenoteError) {
     self.store = store
     self.folder = folder
     let names = try store.names(in: folder)
@@ -86,7 +95,7 @@ final class VersionWriter {
 
   /// The versions as `history` numbers them (without the current note's file).
   var listed: [KeptVersion] {
-    guard let current = try? FileSystem.status(store.note) else { return entries }
+    guard let current = store.noteStatus else { return entries }
     return entries.filter { !$0.isFile(current) }
   }
 
@@ -102,7 +111,7 @@ final class VersionWriter {
     for _ in 0..<20 {
       guard let folder = try store.open() else {
         guard creating else { return nil }
-        created = try create(store.path) || created
+        created = try create(store) || created
         continue
       }
       do {
@@ -112,9 +121,8 @@ final class VersionWriter {
         throw .cannotKeepVersion(path: store.path, errno: error)
       }
       // `clear --all` removes the folder under the lock: use this one only
-      // if it is still the one at its path.
-      if let mine = try? folder.descriptor.status(),
-        let now = try? FileSystem.status(store.path, followingLinks: false),
+      // if it is still the one under its name.
+      if let mine = try? folder.status(), let now = try? store.noteFolder.status(of: store.name),
         mine.inode == now.inode && mine.device == now.device
       {
         let writer: VersionWriter
@@ -132,19 +140,22 @@ final class VersionWriter {
 
   /// Creates the folder, mode exactly 0700 whatever the umask, and syncs
   /// its parent so the folder survives a crash with what goes in it.
-  private static func create(_ path: String) throws(FilenoteError) -> Bool {
+  private static func create(_ store: VersionStore) throws(FilenoteError) -> Bool {
     do {
-      try FileSystem.makeFolder(path, permissions: 0o700)
+      try store.noteFolder.makeFolder(store.name, permissions: 0o700)
     } catch {
       if error == .fileExists { return false }
-      throw .cannotKeepVersion(path: path, errno: error)
+      throw .cannotKeepVersion(path: store.path, errno: error)
     }
     do {
-      let folder = try Folder.open(path)
+      let folder = try store.noteFolder.open(
+        store.name, .readOnly, options: [.directory, .noFollow])
       defer { folder.close() }
-      try folder.descriptor.changePermissions(0o700)
+      // Where the file system cannot narrow it, `VersionStore.open()` judges
+      // the folder as it is.
+      try ModeChange.request(folder, 0o700)
     } catch {
-      throw .cannotKeepVersion(path: path, errno: error)
+      throw .cannotKeepVersion(path: store.path, errno: error)
     }
     return true
   }
@@ -164,15 +175,27 @@ final class VersionWriter {
   func keepNote(replacedBy replacement: (path: String, size: Int64)?) throws(FilenoteError) {
     let note: FileStatus
     do {
-      note = try FileSystem.status(store.note, followingLinks: false)
+      note = try store.noteFolder.status(of: store.noteName)
     } catch {
       if error == .noSuchFileOrDirectory { return }
       throw .cannotKeepVersion(path: store.path, errno: error)
     }
     // The save itself refuses anything else.
     guard note.kind == .regular else { return }
+    if let newest = entries.first, newest.isFile(note) { return }
+    // An older name of the note's very file: a power cut during `restore N`
+    // left version N's name behind. Kept again beside it, the text would be
+    // listed twice, and left where it is, it would not be version 1: the
+    // stale name goes (the file stays the note) and the note is kept below
+    // as the newest.
+    for stale in entries where stale.isFile(note) {
+      do { try folder.remove(stale.name) } catch {
+        throw .cannotKeepVersion(path: store.path, errno: error)
+      }
+      needsSync = true
+    }
+    entries.removeAll { $0.isFile(note) }
     if let newest = entries.first {
-      if newest.isFile(note) { return }
       if newest.size == note.size,
         Self.sameBytes(store.note, FileStore.join(store.path, newest.name))
       {
@@ -188,12 +211,12 @@ final class VersionWriter {
     let sequence = (entries.first?.sequence ?? 0) + 1
     let name = KeptVersion.name(sequence: sequence, keptAt: LocalTime.secondsSinceEpochNow)
     do {
-      try folder.link(store.note, as: name)
+      try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
-      guard [.improperLink, .notPermitted, .tooManyLinks, .notSupported].contains(error) else {
+      guard Self.linkImpossible.contains(error) else {
         throw .cannotKeepVersion(path: store.path, errno: error)
       }
-      try copy(store.note, as: name, modified: note.modified)
+      try copyNote(as: name, modified: note.modified)
     }
     keptName = name
     needsSync = true
@@ -208,11 +231,9 @@ final class VersionWriter {
   func makeDurable() throws(FilenoteError) {
     guard needsSync else { return }
     var failure: Errno?
-    do { try folder.sync() } catch { failure = error }
+    do { try folder.syncEntries() } catch { failure = error }
     if failure == nil && isNew {
-      do { try FileStore.syncFolder(of: store.path, operation: .createFolder) } catch {
-        if case .system(_, _, let errno) = error { failure = errno } else { failure = .ioError }
-      }
+      do { try store.noteFolder.syncEntries() } catch { failure = error }
     }
     if let failure {
       // Not kept after all: the note stays, so its second name goes.
@@ -223,18 +244,19 @@ final class VersionWriter {
     needsSync = false
   }
 
-  /// Step 4 where no hard link can be made: a copy, complete and on disk
-  /// before it gets its version's name.
-  private func copy(
-    _ path: String, as name: String, modified: (seconds: Int64, nanoseconds: Int64)
+  /// Step 4 where no hard link can be made: a copy of the note file,
+  /// complete and on disk before it gets its version's name.
+  private func copyNote(
+    as name: String, modified: (seconds: Int64, nanoseconds: Int64)
   ) throws(FilenoteError) {
     let copyName =
       KeptVersion.copyPrefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max))"
     do throws(Errno) {
-      let source = try FileDescriptor.open(path, .readOnly, options: [.noFollow, .nonBlocking])
+      let source = try store.noteFolder.open(
+        store.noteName, .readOnly, options: [.noFollow, .nonBlocking])
       defer { source.close() }
       let copy = try folder.open(
-        copyName, .writeOnly, options: [.create, .exclusiveCreate], permissions: 0o600)
+        copyName, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
       defer { copy.close() }
       let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 * 1024, alignment: 16)
       defer { chunk.deallocate() }
@@ -246,7 +268,7 @@ final class VersionWriter {
       // History shows when the text was saved, as a link would keep it.
       try copy.setModificationTime(seconds: modified.seconds, nanoseconds: modified.nanoseconds)
       try copy.sync()
-      try folder.rename(copyName, toName: name)
+      try folder.rename(copyName, to: name, in: folder)
     } catch {
       try? folder.remove(copyName)
       throw .cannotKeepVersion(path: store.path, errno: error)
@@ -259,25 +281,48 @@ final class VersionWriter {
   ///   system): the caller then saves its bytes instead and calls `forget`.
   func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
     let file = FileStore.join(store.path, version.name)
-    let permissions = (try? FileSystem.status(store.note))?.permissions ?? 0o600
+    let permissions = store.noteStatus?.permissions ?? 0o600
     do throws(Errno) {
-      let fd = try folder.open(version.name, .readOnly, options: .nonBlocking)
+      let fd = try folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
-      try fd.changePermissions(permissions)
+      try ModeChange.request(fd, permissions)
       try fd.sync()
     } catch {
       throw .system(.save, .file(file), errno: error)
     }
     try makeDurable()
+    // A rename from the versions folder to the note's is two names, each
+    // made durable by its own folder's fsync: a power cut between them can
+    // keep the removal and lose the new name, and the text is then neither
+    // the note nor a version. So the version's file is first linked beside
+    // the note under a temporary name and renamed over the note within
+    // that one folder; only once that is on disk does its name in the
+    // versions folder go. Until then the listing leaves it out (it is the
+    // note's file), and `keepNote` counts it as kept.
+    let temporary = TemporaryNoteFile.name(
+      prefix: TemporaryNoteFile.namePrefix(forNote: store.noteName),
+      random: UInt32.random(in: 0...UInt32.max))
     do {
-      try folder.rename(version.name, to: store.note)
+      try folder.link(version.name, to: temporary, in: store.noteFolder)
     } catch {
-      if error == .improperLink { return false }
+      // No second name on this file system: the note's bytes are saved instead.
+      if Self.linkImpossible.contains(error) {
+        return false
+      }
       throw .system(.save, .file(file), errno: error)
     }
+    do {
+      try store.noteFolder.rename(temporary, to: store.noteName, in: store.noteFolder)
+    } catch {
+      try? store.noteFolder.remove(temporary)
+      throw .system(.save, .file(file), errno: error)
+    }
+    do { try store.noteFolder.syncEntries() } catch {
+      throw .system(.save, .file(store.note), errno: error)
+    }
+    try? folder.remove(version.name)
     entries.removeAll { $0.name == version.name }
-    try FileStore.syncFolder(of: store.note, operation: .save)
-    try? folder.sync()
+    try? folder.syncEntries()
     return true
   }
 
@@ -288,30 +333,32 @@ final class VersionWriter {
   func abandon() {
     if let keptName {
       try? folder.remove(keptName)
-      try? folder.sync()
+      try? folder.syncEntries()
       entries.removeAll { $0.name == keptName }
     }
     keptName = nil
     needsSync = false
-    if isNew && entries.isEmpty { try? FileSystem.removeFolder(store.path) }
+    if isNew && entries.isEmpty { try? store.noteFolder.removeFolder(store.name) }
   }
 
   /// Removes version `version`'s file (after its bytes became the note).
   func forget(_ version: KeptVersion) {
     try? folder.remove(version.name)
-    try? folder.sync()
+    try? folder.syncEntries()
     entries.removeAll { $0.name == version.name }
   }
 
   /// Steps 7–8, after the note was replaced or removed. Failures here
   /// change nothing that was saved, so they are not errors.
   func finish() {
-    if let keptName, let fd = try? folder.open(keptName, .readOnly, options: .nonBlocking) {
+    if let keptName,
+      let fd = try? folder.open(keptName, .readOnly, options: [.nonBlocking, .noFollow])
+    {
       try? fd.changePermissions(0o600)
       fd.close()
     }
     keptName = nil
-    let current = try? FileSystem.status(store.note)
+    let current = store.noteStatus
     var count = 0
     var total: Int64 = 0
     var isFull = false
@@ -337,7 +384,7 @@ final class VersionWriter {
     }
     if removed {
       entries = entries.filter { (try? folder.status(of: $0.name)) != nil }
-      try? folder.sync()
+      try? folder.syncEntries()
     }
   }
 
@@ -352,11 +399,11 @@ final class VersionWriter {
       }
     }
     entries = []
-    try? folder.sync()
+    try? folder.syncEntries()
     // Still under the lock: a writer waiting for it sees the folder gone
     // (see `open`) and makes a new one.
-    if (try? FileSystem.removeFolder(store.path)) != nil {
-      try? FileStore.syncFolder(of: store.path, operation: .remove)
+    if (try? store.noteFolder.removeFolder(store.name)) != nil {
+      try? store.noteFolder.syncEntries()
     }
     return count
   }

@@ -69,9 +69,23 @@ public struct EditState: Sendable {
   /// Whether the text is empty.
   public var isEmpty: Bool { buffer.isEmpty }
 
+  /// What would be lost if the prompt ended now without saving, as UTF-8:
+  /// the line on screen when it was edited since the editor moved to it,
+  /// else the line the prompt opened with when it was edited and left; nil
+  /// when nothing was edited (a version recalled as it is loses nothing).
+  public var unsavedEdits: [UInt8]? {
+    if isEntryEdited { return buffer.utf8Bytes }
+    if browser.wasEdited(0) { return Array(browser.text(of: 0).utf8) }
+    return nil
+  }
+
   /// Which entry is on screen: 0 for the line the prompt opened with, `k`
   /// for version `k`. During a search, the entry the search left off from.
   public var historyPosition: Int { browser.position }
+
+  /// Which entry's line is shown: `historyPosition`, or during a search the
+  /// entry the line found is in.
+  public var entryOnScreen: Int { search?.entry ?? browser.position }
 
   /// What a search shows instead of the edit line, or nil when no search is
   /// in progress.
@@ -234,6 +248,19 @@ public struct EditState: Sendable {
       replace(0..<buffer.count, with: text)
     }
     cursor = buffer.count
+  }
+
+  /// Puts `versions` (newest first) where Up, Down, Ctrl-R and Ctrl-S reach
+  /// from now on (after a save found the note changed on disk: what is
+  /// there now). The line on screen, with its cursor and undo steps,
+  /// becomes the line being edited, entry 0; edits made to the other
+  /// entries are dropped, as readline drops them at accept-line.
+  public mutating func replaceVersions(with versions: [String]) {
+    search = nil
+    lastAction = .other
+    browser = HistoryBrowser(line: buffer, versions: versions)
+    // So that leaving the line keeps its undo steps with it.
+    isEntryEdited = true
   }
 
   /// Inserts typed text in undo steps of at most `typingRunLimit`

@@ -50,6 +50,11 @@ struct HistoryBrowser: Sendable {
     return index == 0 ? lineText ?? line.string : versions[index - 1]
   }
 
+  /// Whether entry `index` was edited and then left.
+  func wasEdited(_ index: Int) -> Bool {
+    edited[index] != nil
+  }
+
   /// Entry `index` as it was before any edit, as the editor's chunks.
   func original(_ index: Int) -> TextBuffer {
     index == 0 ? line : TextBuffer(versions[index - 1])

@@ -60,8 +60,8 @@ struct IncrementalSearch: Sendable {
       from: text.startIndex, to: text.index(text.startIndex, offsetBy: cursor))
   }
 
-  /// What the search shows before the line: readline's look as SPEC spells it
-  /// (readline itself opens the quote with a backquote):
+  /// What the search shows before the line: readline's look as the man page
+  /// writes it under KEYS (readline itself opens the quote with a backquote):
   /// `(reverse-i-search)'milk': `, `(failed i-search)'milk': `.
   var prompt: String {
     let failed = isFailing ? "failed " : ""

@@ -5,7 +5,7 @@
 /// short is forgotten and the byte that cut it is read afresh, so `E2 82 41`
 /// gives just `A` (the Unicode Standard's "maximal subpart" rule). Overlong
 /// forms, surrogates and values past U+10FFFF are refused at their second byte
-/// (table 3-7 of the standard), so they are never assembled at all.
+/// (`UTF8LeadByte`), so they are never assembled at all.
 struct UTF8StreamDecoder: Sendable {
   /// The bits of the scalar gathered so far.
   private var partialScalar: UInt32 = 0
@@ -36,25 +36,13 @@ struct UTF8StreamDecoder: Sendable {
       allowedContinuation = 0x80...0xBF
       return continuationBytesNeeded == 0 ? Unicode.Scalar(partialScalar) : nil
     }
-    switch byte {
-    case 0x00...0x7F: return Unicode.Scalar(byte)
-    case 0xC2...0xDF: begin(byte & 0x1F, continuations: 1)
-    case 0xE0: begin(byte & 0x0F, continuations: 2, next: 0xA0...0xBF)  // else overlong
-    case 0xED: begin(byte & 0x0F, continuations: 2, next: 0x80...0x9F)  // else a surrogate
-    case 0xE1...0xEF: begin(byte & 0x0F, continuations: 2)
-    case 0xF0: begin(byte & 0x07, continuations: 3, next: 0x90...0xBF)  // else overlong
-    case 0xF4: begin(byte & 0x07, continuations: 3, next: 0x80...0x8F)  // else past U+10FFFF
-    case 0xF1...0xF3: begin(byte & 0x07, continuations: 3)
-    default: break  // 0x80...0xC1 and 0xF5...0xFF never start a well-formed character
+    if byte < 0x80 { return Unicode.Scalar(byte) }
+    // Bytes that never start a well-formed character are dropped.
+    if let lead = UTF8LeadByte(byte) {
+      partialScalar = UInt32(lead.scalarBits)
+      continuationBytesNeeded = lead.continuations
+      allowedContinuation = lead.secondLow...lead.secondHigh
     }
     return nil
-  }
-
-  private mutating func begin(
-    _ leadBits: UInt8, continuations: Int, next: ClosedRange<UInt8> = 0x80...0xBF
-  ) {
-    partialScalar = UInt32(leadBits)
-    continuationBytesNeeded = continuations
-    allowedContinuation = next
   }
 }

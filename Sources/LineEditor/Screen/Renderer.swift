@@ -57,6 +57,9 @@ public struct Renderer: Sendable {
   /// session compares it with a new, narrower width to tell whether the
   /// terminal may have wrapped the line.
   public private(set) var drawnColumns = 0
+  /// The column the last render left the cursor in: with `drawnColumns`,
+  /// where the terminal puts it when it rewraps the line on a resize.
+  public private(set) var cursorColumn = 0
 
   /// A renderer that draws `prompt` (e.g. `"> "`) at column 0, before the text.
   ///
@@ -145,7 +148,7 @@ public struct Renderer: Sendable {
     drawnColumns = textStart + frame.cells.reduce(0) { $0 + $1.columns }
     output.append(TerminalCode.clearToEndOfLine)
     output.append(TerminalCode.carriageReturn)
-    let cursorColumn = min(textStart + frame.columns(before: cursor), writableColumns)
+    cursorColumn = min(textStart + frame.columns(before: cursor), writableColumns)
     if cursorColumn > 0 {
       output.append(TerminalCode.cursorForward(cursorColumn))
     }

@@ -33,6 +33,12 @@ public enum TerminalCode {
     Array("\u{1B}[\(rows)A".utf8)
   }
 
+  /// CUD: move the cursor `rows` rows down (stopping at the bottom, never
+  /// scrolling).
+  public static func cursorDown(_ rows: Int) -> [UInt8] {
+    Array("\u{1B}[\(rows)B".utf8)
+  }
+
   /// CUF: move the cursor `columns` columns right.
   public static func cursorForward(_ columns: Int) -> [UInt8] {
     Array("\u{1B}[\(columns)C".utf8)

@@ -426,7 +426,6 @@ struct EditorTests {
         ("fail", "exited with status 1; the note is unchanged"),
         ("killed", "exited with status 137 (killed by signal 9); the note is unchanged"),
         ("kill -9 $$", "was killed by signal 9; the note is unchanged"),
-        ("invalid", "not valid UTF-8 (first bad byte at offset 3)"),
         (": >", "cannot save an empty note; the saved note is unchanged (use 'filenote clear'"),
       ])
     func refused(editor: String, message: String) throws {
@@ -444,10 +443,44 @@ struct EditorTests {
       editors.expectNothingLeft()
     }
 
+    @Test(
+      "a text the editor left that cannot be saved stays in its file, which the message names",
+      arguments: ["invalid", "protected"])
+    func notSavedIsKept(why: String) throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let before = try editors.home.writeBackdatedNote("note")
+      if why == "protected" {
+        try editors.home.protect(editors.home.documents)
+      }
+      defer { editors.home.unprotect(editors.home.documents) }
+
+      let run = try edit(editors, editor: why == "invalid" ? "invalid" : "three-lines")
+
+      #expect(try run.waitForStatus() == 1)
+      let marker = "; what you wrote is kept in "
+      let lines = try run.session.screenJoiningWrappedLines().split(separator: "\n")
+      let line = try #require(lines.first { $0.contains(marker) }, "\(lines)")
+      #expect(line.hasPrefix("filenote: "))
+      #expect(
+        line.contains(
+          why == "invalid"
+            ? "not valid UTF-8 (first bad byte at offset 3)" : "cannot create a file in"))
+      let path = String(line.components(separatedBy: marker)[1])
+      #expect(path.hasPrefix(editors.temporaryFolder + "/filenote-"))
+      let kept = try #require(editors.home.contents(of: path))
+      if why == "invalid" {
+        #expect(kept == Array("ok ".utf8) + [0xFF] + Array(" no".utf8))
+      } else {
+        #expect(kept == Array("one\ntwo\nthree\n".utf8))
+      }
+      #expect(PromptTests.FileState(of: editors.home.notePath) == before)
+      try run.expectTerminalRestored()
+    }
+
     /// `filenote edit` on "note" with an editor that writes "mine" once
     /// another filenote has saved "theirs": waits for the question and
     /// returns the run and the file the editor wrote.
-    private func askedAfterAnotherSave(
+    func askedAfterAnotherSave(
       _ editors: ScriptedEditors
     ) throws -> (run: PromptTests.ShellRun, file: String) {
       try editors.home.writeNote("note")

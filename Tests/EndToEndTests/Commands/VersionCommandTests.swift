@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SPEC "Versions" and the commands `history`, `show N`, `undo`,
+/// Versions (doc/DESIGN.md) and the commands `history`, `show N`, `undo`,
 /// `restore N` and `clear --all`, run as a user runs them.
 @Suite("filenote history, show N, undo, restore N, clear --all")
 struct VersionCommands {
@@ -88,10 +88,14 @@ struct VersionCommands {
     #expect(try home.run("show").stdoutText == "wrong\n")
   }
 
-  @Test("undo with nothing kept is an error and changes nothing")
+  @Test(
+    "undo, restore 1 and show 1 with nothing kept are errors naming the note, and change nothing")
   func undoWithNothing() throws {
     let home = try TemporaryHome.saving("only")
-    try home.run("undo").expectError(status: 1, mentioning: ["no version 1"])
+    for command in [["undo"], ["restore", "1"], ["show", "1"]] {
+      try home.filenote(command).run()
+        .expectError(status: 1, mentioning: ["no version 1", home.notePath])
+    }
     #expect(try home.run("show").stdoutText == "only\n")
   }
 

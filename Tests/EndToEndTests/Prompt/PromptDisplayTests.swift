@@ -143,7 +143,7 @@ extension PromptTests {
         let screen = try session.waitFor("the redraw at \(columns) columns") {
           Self.isRedrawn($0, endingWith: note, columns: columns)
         }
-        if columns > note.count + 2 && columns >= PromptTests.hint.count {
+        if columns > PromptTests.hint.count {
           #expect(screen.nonBlankLines == [PromptTests.hint, "> " + note], "\(screen)")
         }
       }
@@ -168,7 +168,7 @@ extension PromptTests {
       }
       try session.resize(columns: 60, rows: 8)
       try session.waitFor("the redraw at 60 columns") {
-        $0.nonBlankLines == [PromptTests.hint, "> " + note] && $0.editLineWithCursor == "> \(note)|"
+        Self.isRedrawn($0, endingWith: note, columns: 60) && $0.editLineWithCursor == "> \(note)|"
       }
     }
 
@@ -183,25 +183,28 @@ extension PromptTests {
       for columns in [25, 60, 14, 80] {
         try session.resize(columns: columns, rows: 12)
         try session.waitFor("the cursor on m at \(columns) columns") { screen in
-          screen.characterAtCursor == "m" && screen.characterBeforeCursor == " "
+          guard let row = screen.editRow, row > 0 else { return false }
+          return screen.characterAtCursor == "m" && screen.characterBeforeCursor == " "
             && screen.cursor.column < columns
-            && screen.lines[..<(screen.editRow ?? 0)].joined().filter { $0 != " " }
-              == PromptTests.hint.filter { $0 != " " }
+            && screen.lines[row - 1] == PromptTests.hint(columns: columns)
+            && screen.lines[..<(row - 1)].allSatisfy(\.isEmpty)
         }
       }
       try session.send(text: "X")
       try home.expectEnterSaves("buy Xmilk and eggs and bread and butter", in: session)
     }
 
-    /// Whether `screen` shows, after a resize to `columns`, the hint (however
-    /// it wrapped) and below it the edit line, with the cursor at its end,
-    /// showing the end of `note` within the width, and nothing else.
+    /// Whether `screen` shows, after a resize to `columns`, the hint cut to
+    /// the width on one row and below it the edit line, with the cursor at
+    /// its end, showing the end of `note` within the width, and nothing else.
     private static func isRedrawn(_ screen: Screen, endingWith note: String, columns: Int) -> Bool {
-      guard let row = screen.editRow, let line = screen.editLineWithCursor else { return false }
-      let hint = screen.lines[..<row].joined().filter { $0 != " " }
+      guard let row = screen.editRow, row > 0, let line = screen.editLineWithCursor else {
+        return false
+      }
       var shown = Substring(line.dropFirst(2).dropLast())  // "> " and "|"
       if shown.hasPrefix("<") { shown = shown.dropFirst() }
-      return hint == PromptTests.hint.filter { $0 != " " }
+      return screen.lines[row - 1] == PromptTests.hint(columns: columns)
+        && screen.lines[..<(row - 1)].allSatisfy(\.isEmpty)
         && screen.cursor.column < columns && Screen.columns(of: line) - 1 <= columns
         && note.hasSuffix(shown) && screen.lines.dropFirst(row + 1).allSatisfy { $0.isEmpty }
     }

@@ -132,11 +132,11 @@ extension PromptTests {
       #expect(screen.text.contains("Cancelled: nothing was saved."), "\(screen)")
     }
 
-    static let question = "The note was changed on disk since you opened it. Overwrite it? [y/N]"
+    static let question = PromptTests.Conflict.question
 
     /// The plain prompt open on "mine", another filenote saving over it,
     /// and a typed line: the question is asked and nothing is saved yet.
-    private func askedAfterAnotherSave(home: TemporaryHome) throws -> TmuxSession {
+    func askedAfterAnotherSave(home: TemporaryHome) throws -> TmuxSession {
       try home.writeNote("mine")
       let session = try openPlainPrompt(home: home, term: "dumb")
       try home.run("save", "update from a script").expectSuccess()

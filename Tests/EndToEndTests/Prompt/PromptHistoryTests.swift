@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 extension PromptTests {
-  /// SPEC "The prompt": Up/Down and Ctrl-R reach the kept versions, and
+  /// The man page's KEYS: Up/Down and Ctrl-R reach the kept versions, and
   /// Enter saves the line shown.
   @Suite("Up, Down and Ctrl-R walk and search the kept versions")
   struct History {

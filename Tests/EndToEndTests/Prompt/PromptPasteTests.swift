@@ -4,7 +4,8 @@ import Testing
 extension PromptTests {
   @Suite("bracketed paste: pasted text is typed text, newlines included")
   struct Paste {
-    @Test("a newline inside a paste does not save; Enter later saves it as \\n")
+    @Test(
+      "a newline inside a paste does not save; Enter later saves it as \\n, the last one dropped")
     func newlineDoesNotSave() throws {
       let home = try TemporaryHome()
       let session = try home.openPrompt(on: "list: ")
@@ -20,7 +21,32 @@ extension PromptTests {
       #expect(FileState(of: home.notePath) == before)
       #expect(try !session.screen().contains("Saved."))
 
-      try home.expectEnterSaves("list: milk\neggs\n", in: session)
+      try home.expectEnterSaves("list: milk\neggs", in: session)
+    }
+
+    @Test(
+      "a paste ending in a newline is saved without it, as save and edit drop one; show adds no blank line"
+    )
+    func trailingNewline() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: nil)
+
+      try session.paste("alpha\nbeta\n")
+
+      try session.waitForEditLine("> alpha↵beta↵|")
+      try home.expectEnterSaves("alpha\nbeta", in: session)
+      #expect(try home.run("show").stdoutText == "alpha\nbeta\n")
+    }
+
+    @Test("only one line ending is dropped: a paste ending in a blank line keeps one")
+    func trailingBlankLine() throws {
+      let home = try TemporaryHome()
+      let session = try home.openPrompt(on: "list:")
+
+      try session.paste(" milk\n\n")
+
+      try session.waitForEditLine("> list: milk↵↵|")
+      try home.expectEnterSaves("list: milk\n", in: session)
     }
 
     @Test(
@@ -93,7 +119,7 @@ extension PromptTests {
       try session.roundTrip()
       #expect(try session.exitStatus() == nil)
       #expect(home.note == "start")
-      try home.expectEnterSaves("start" + pasted, in: session)
+      try home.expectEnterSaves("start" + pasted.dropLast(), in: session)
     }
   }
 }

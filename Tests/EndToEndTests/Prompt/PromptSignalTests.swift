@@ -50,7 +50,9 @@ extension PromptTests {
       try run.session.waitForEditLine("> mine!|")
       try home.run("save", "theirs").expectSuccess()
       try run.session.send(keys: "Enter")
-      try run.session.waitFor("the question") { $0.text.contains("Overwrite it? [y/N]") }
+      try run.session.waitFor("the question") {
+        $0.text.contains("Overwrite it (kept as version 1)? [y/N]")
+      }
 
       #expect(kill(try run.filenoteProcessID(), SIGTERM) == 0)
 

@@ -9,8 +9,30 @@ import Testing
 /// filenote in a terminal, alone or from a shell.
 @Suite("the prompt (filenote on a terminal)")
 struct PromptTests {
-  /// The hint above the line for the default note of any `TemporaryHome`.
-  static let hint = "~/Documents/datafile.dat · Enter saves · Ctrl-C cancels"
+  /// The hint above the line for the default note of any `TemporaryHome`
+  /// with no versions kept, at 80 columns.
+  static let hint =
+    "~/Documents/datafile.dat · Enter saves · Ctrl-C cancels · Ctrl-X Ctrl-E: editor"
+
+  /// The hint of the default note with no versions kept, cut for a
+  /// terminal `columns` wide (the widths the tests use), as the man page's
+  /// DESCRIPTION says: the path's tail first, then the keys, then the
+  /// whole path.
+  static func hint(columns: Int) -> String {
+    switch columns {
+    case 12: return "…tafile.dat"
+    case 14: return "…datafile.dat"
+    case 20: return "…/datafile.dat"
+    case 25...28: return "~/Documents/datafile.dat"
+    case 29...38: return "…/datafile.dat · Enter saves"
+    case 39...45: return "~/Documents/datafile.dat · Enter saves"
+    case 46...55: return "…/datafile.dat · Enter saves · Ctrl-C cancels"
+    case 56...69: return "~/Documents/datafile.dat · Enter saves · Ctrl-C cancels"
+    case 70...79: return "…/datafile.dat · Enter saves · Ctrl-C cancels · Ctrl-X Ctrl-E: editor"
+    case 80...: return hint
+    default: preconditionFailure("no hint written down for \(columns) columns")
+    }
+  }
 
   /// One look at the terminal: its lines and where its cursor is.
   struct Screen: CustomStringConvertible {

@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 extension PromptTests {
-  /// SPEC, "On every terminal": where the line holds a character terminals
-  /// draw at different widths, the prompt asks the terminal, so the cursor is
-  /// where the terminal shows it. tmux answers cursor position reports, and
-  /// draws a family joined by U+200D as one two-column picture but a heart
-  /// with U+FE0F in one column and a skin tone apart from its emoji.
+  /// Where the line holds a character terminals draw at different widths,
+  /// the prompt asks the terminal, so the cursor is where the terminal shows
+  /// it (doc/DESIGN.md, The prompt and the terminal). tmux answers cursor
+  /// position reports, and draws a family joined by U+200D as one two-column
+  /// picture but a heart with U+FE0F in one column and a skin tone apart from
+  /// its emoji.
   @Suite("widths asked from the terminal: emoji sequences, flags, skin tones")
   struct Widths {
     static let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}"

@@ -1,15 +1,18 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A fresh, empty home folder for one test, the environment filenote runs
 /// with there, and ways to look at the files it leaves behind.
 ///
-/// The environment is built from nothing: only `HOME`, `PATH` and `LANG`, so
-/// neither the real home nor a `FILENOTE_FILE` or `XDG_CONFIG_HOME` of the
-/// person running the tests can leak in. Tests keep using the home (its
+/// The environment is built from nothing: only `HOME`, `PATH`, `LANG` and a
+/// `TMPDIR` of its own (where filenote keeps what it could not save, and
+/// the editor's file), so neither the real home nor a `FILENOTE_FILE` or
+/// `XDG_CONFIG_HOME` of the person running the tests can leak in, and
+/// nothing is left in `/tmp`. Tests keep using the home (its
 /// methods) until their last check, which keeps the folder alive until then.
 final class TemporaryHome {
-  private let root: TemporaryDirectory
+  private let root: TemporaryFolder
   /// `$HOME`.
   let home: String
   /// A folder outside the home: the current folder of each run, and room for
@@ -19,12 +22,16 @@ final class TemporaryHome {
   let environment: [String: String]
 
   init() throws {
-    root = try TemporaryDirectory()
+    root = TemporaryFolder(prefix: "filenote-e2e")
     home = root.path + "/home"
     work = root.path + "/work"
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false)
     try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: false)
-    environment = ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
+    let temporary = root.path + "/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    environment = [
+      "HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "TMPDIR": temporary,
+    ]
   }
 
   /// `~/Documents`, the documents folder when nothing else is configured.

@@ -130,6 +130,18 @@ final class TmuxSession {
     try tmux("capture-pane", "-p", "-t", TmuxSession.target)
   }
 
+  /// What the window shows as `screen()` reads it, but each line the
+  /// terminal wrapped onto several rows joined again into one.
+  func screenJoiningWrappedLines() throws -> String {
+    try tmux("capture-pane", "-p", "-J", "-t", TmuxSession.target)
+  }
+
+  /// The rows that scrolled off the top of the window (tmux's history),
+  /// then the screen, as `screen()` reads it.
+  func screenWithHistory() throws -> String {
+    try tmux("capture-pane", "-p", "-S", "-", "-t", TmuxSession.target)
+  }
+
   /// The screen as `screen()` reads it and the cursor as `cursor()` does, read
   /// by one tmux command list, which the server runs without taking in the
   /// program's output in between: the two belong together.

@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 /// filenote fits in on a Unix machine: `make install` lays out the binary, the
@@ -10,8 +11,14 @@ import Testing
 /// These tests run the real tools: make, groff, man (man-db), bash, zsh, fish
 /// and tmux. A missing tool fails the test with the package to install.
 @Suite struct UnixIntegrationTests {
-  /// The options `Invocation.parse` accepts (`--file=PATH` is `--file`).
-  static let options = Command.commonOptions
+  /// The names of the options every command takes, from the table
+  /// `Invocation.parse` reads (`--file=PATH` is `--file`).
+  static let options = Option.common.flatMap(\.names)
+
+  /// The names of the options `command` takes: its own and the common ones.
+  static func options(of command: String) -> [String] {
+    (Command.named(command)?.options ?? []).flatMap(\.names) + options
+  }
 
   /// The files `make install` puts under `$(DESTDIR)$(PREFIX)`, each with the
   /// file of this package it is a copy of (nil for the binary) and its mode.
@@ -85,7 +92,7 @@ extension UnixIntegrationTests {
     /// The Debian package of each tool, for the message when one is missing.
     static let packages = [
       "make": "make", "groff": "groff", "man": "man-db", "bash": "bash", "zsh": "zsh",
-      "fish": "fish", "tmux": "tmux",
+      "fish": "fish", "tmux": "tmux", "readelf": "binutils",
     ]
 
     static func environment(_ extra: [String: String]) -> [String: String] {
@@ -119,7 +126,7 @@ extension UnixIntegrationTests {
       environment extra: [String: String] = [:]
     ) throws -> Run {
       let executable = try locate(program)
-      let scratch = try ScratchFolder()
+      let scratch = TemporaryFolder(prefix: "filenote-unix")
       let stdoutPath = scratch.path + "/stdout"
       let stderrPath = scratch.path + "/stderr"
 
@@ -173,48 +180,13 @@ extension UnixIntegrationTests {
     }
   }
 
-  /// A fresh folder under the temporary folder, removed with its contents
-  /// when the last reference goes.
-  final class ScratchFolder {
-    let path: String
-
-    init() throws {
-      var template = Array((NSTemporaryDirectory() + "/filenote-unix.XXXXXX").utf8CString)
-      guard let made = mkdtemp(&template) else {
-        throw ExternalProgram.Failure(message: "mkdtemp: \(String(cString: strerror(errno)))")
-      }
-      path = String(
-        decoding: UnsafeRawBufferPointer(start: made, count: strlen(made)), as: UTF8.self)
-    }
-
-    deinit {
-      try? FileManager.default.removeItem(atPath: path)
-    }
-
-    /// Creates an empty file at a path relative to the folder.
-    func createEmptyFile(_ relative: String) throws {
-      guard FileManager.default.createFile(atPath: path + "/" + relative, contents: nil) else {
-        throw ExternalProgram.Failure(message: "cannot create \(path)/\(relative)")
-      }
-    }
-
-    /// The regular files below the folder, as sorted relative paths.
-    func regularFiles() throws -> [String] {
-      let all = try FileManager.default.subpathsOfDirectory(atPath: path)
-      return try all.filter { relative in
-        let attributes = try FileManager.default.attributesOfItem(atPath: path + "/" + relative)
-        return attributes[.type] as? FileAttributeType == .typeRegular
-      }.sorted()
-    }
-  }
-
   /// An interactive program in a detached tmux session of its own (its own
   /// server socket, so parallel tests never meet), typed into and read back
   /// through tmux. The server is killed when the session goes.
   final class TmuxSession {
     private let socket: String
-    private let scratch: ScratchFolder
-    private let kept: ScratchFolder?
+    private let scratch: TemporaryFolder
+    private let kept: TemporaryFolder?
 
     /// How long to wait for the screen to show something: only a guard that
     /// keeps a broken completion from hanging the suite; nothing measures it.
@@ -222,9 +194,9 @@ extension UnixIntegrationTests {
 
     init(
       _ command: [String], in folder: String, environment: [String: String] = [:],
-      keeping kept: ScratchFolder? = nil
+      keeping kept: TemporaryFolder? = nil
     ) throws {
-      scratch = try ScratchFolder()
+      scratch = TemporaryFolder(prefix: "filenote-unix")
       socket = scratch.path + "/tmux.socket"
       self.kept = kept
       let variables = ExternalProgram.environment(
@@ -319,15 +291,20 @@ extension UnixIntegrationTests {
     /// `.BR \-h ", " \-\-help` gives `-h` and `--help`, and
     /// `.BR save " [\fITEXT\fR .\|.\|.]"` gives `save`.
     func tagNames(inSection name: String) -> [String] {
-      let body = Array(section(name))
-      var names: [String] = []
-      for (index, line) in body.enumerated() where line.hasPrefix(".TP") && index + 1 < body.count {
-        let tag = Self.plainText(ofLine: body[index + 1])
-        for item in tag.components(separatedBy: ", ") {
-          if let word = item.split(separator: " ").first { names.append(String(word)) }
+      tags(inSection: name).flatMap { tag in
+        tag.components(separatedBy: ", ").compactMap { item in
+          item.split(separator: " ").first.map(String.init)
         }
       }
-      return names
+    }
+
+    /// The tags of a section's `.TP` paragraphs (the line after `.TP`), as
+    /// plain text: `.BR clear " [\fB\-\-all\fR]"` gives `clear [--all]`.
+    func tags(inSection name: String) -> [String] {
+      let body = Array(section(name))
+      return body.indices.filter { body[$0].hasPrefix(".TP") && $0 + 1 < body.count }.map {
+        Self.plainText(ofLine: body[$0 + 1])
+      }
     }
 
     /// What a line of roff shows, give or take spacing: macro arguments

@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
@@ -8,7 +9,10 @@ extension UnixIntegrationTests {
   @Suite struct HelpManPageAndReadmeAgree {
     @Test func helpListsExactlyTheCommandsAndOptions() throws {
       let help = try ExternalProgram.run(try Package.filenoteBinary, ["--help"]).stdout
-      let commands = block("Commands:", of: help).map { $0.split(separator: " ")[0] }
+      // A usage line too wide for its column has its summary on the next line.
+      let commands = block("Commands:", of: help).filter { !$0.hasPrefix("   ") }.map {
+        $0.split(separator: " ")[0]
+      }
       #expect(commands.map(String.init) == Command.names)
       #expect(
         Set(optionNames(inBlock: block("Options:", of: help))) == Set(UnixIntegrationTests.options))
@@ -16,13 +20,35 @@ extension UnixIntegrationTests {
 
     @Test func theListedOptionsAreTheOnesFilenoteAccepts() throws {
       let binary = try Package.filenoteBinary
-      let home = try ScratchFolder()
-      for arguments in [["--help"], ["-h"], ["--version"], ["path", "--file", "x"]] {
-        let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
-        #expect(run.status == 0, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
+      let home = TemporaryFolder(prefix: "filenote-unix")
+      // A value for each kind of value an option takes.
+      let samples = ["PATH": "x", "N": "30"]
+      for option in Option.all {
+        // `path` works with any note, or none; an option of some commands
+        // goes with the first of them.
+        let command = option.commands?.first ?? "path"
+        for name in option.names {
+          let value = try option.value.map { value in
+            try #require(samples[value.placeholder], "a sample \(value.placeholder) for \(name)")
+          }
+          // `show --follow` runs until its reader goes: asked for help
+          // instead, which a name filenote did not accept would have failed.
+          let rest = name == "--follow" ? ["--help"] : []
+          let arguments = [command, name] + (value.map { [$0] } ?? []) + rest
+          let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
+          #expect(run.status != 2, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
+        }
       }
       let unknown = try ExternalProgram.run(binary, ["--verbose"], environment: ["HOME": home.path])
       #expect(unknown.status == 2)
+    }
+
+    @Test func everyOptionOfSomeCommandsNamesCommandsThatExist() {
+      for option in Option.all {
+        for command in option.commands ?? [] {
+          #expect(Command.names.contains(command), "\(option.name) names \(command)")
+        }
+      }
     }
 
     @Test func generalHelpHasTheCommonShape() throws {
@@ -48,6 +74,11 @@ extension UnixIntegrationTests {
       #expect(lines[0].hasPrefix("Usage: filenote \(command) "))
       #expect(lines[1].isEmpty && !lines[2].isEmpty && lines[3].isEmpty, "one-line description")
       #expect(lines.contains("Options:") && help.stdout.contains("--file PATH"))
+      // Its options: every one of its own, and none it does not take.
+      let listed = optionNames(inBlock: block("Options:", of: help.stdout))
+      let own = try #require(Command.named(command)).options.flatMap(\.names)
+      #expect(Set(own).isSubset(of: listed), "\(listed)")
+      #expect(Set(listed).isSubset(of: options(of: command)), "\(listed)")
       #expect(lines.contains("Examples:"))
       #expect(lines.contains { $0.hasPrefix("  filenote ") && $0.contains(command) }, "an example")
       #expect(help.stdout.contains("man filenote"), "says where to read more")
@@ -58,6 +89,9 @@ extension UnixIntegrationTests {
       let man = try ManPageSource()
       let commands = man.tagNames(inSection: "COMMANDS").filter { $0 != "(none)" }
       #expect(commands == Command.names)
+      // Each command's entry shows it as its usage line does, with its own options.
+      #expect(
+        man.tags(inSection: "COMMANDS").filter { $0 != "(none)" } == Command.all.map(\.synopsis))
       let synopsis = man.plainText(ofSection: "SYNOPSIS")
       for command in Command.names {
         #expect(synopsis.contains("filenote \(command)"), "SYNOPSIS shows \(command)")
@@ -77,7 +111,7 @@ extension UnixIntegrationTests {
       for command in Command.names {
         #expect(usage.contains("filenote \(command)"), "README's usage shows \(command)")
       }
-      for option in UnixIntegrationTests.options {
+      for option in Option.all.flatMap(\.names) {
         #expect(words(in: usage).contains(option), "README's usage shows \(option)")
       }
     }

@@ -1,5 +1,6 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
@@ -17,8 +18,27 @@ extension UnixIntegrationTests {
       #expect(try Set(complete(["filenote", "-"])) == Set(UnixIntegrationTests.options))
     }
 
+    @Test(arguments: Command.names)
+    func offersTheOptionsEachCommandTakes(command: String) throws {
+      #expect(try Set(complete(["filenote", command, "-"])) == Set(options(of: command)))
+      #expect(
+        try Set(complete(["filenote", "--file", "x", command, "-"])) == Set(options(of: command)))
+    }
+
+    @Test func completesTheShellsAfterInit() throws {
+      #expect(try complete(["filenote", "init", ""]) == ["bash", "fish", "zsh"])
+      #expect(try complete(["filenote", "init", "z"]) == ["zsh"])
+      #expect(try complete(["filenote", "init", "zsh", ""]) == [])
+    }
+
+    @Test func offersNothingForTheWidthOfTheLine() throws {
+      #expect(try complete(["filenote", "show", "--width", ""]) == [])
+      #expect(try complete(["filenote", "show", "--width", "=", ""]) == [])
+      #expect(try complete(["filenote", "show", "--width", "30", "--l"]) == ["--line"])
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
-      #expect(try complete(["filenote", "help", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "help", "c"]) == ["clear", "copy"])
       #expect(try complete(["filenote", "help", "clear", ""]) == [])
     }
 
@@ -28,13 +48,13 @@ extension UnixIntegrationTests {
     }
 
     @Test func findsTheCommandAfterTheValueOfFile() throws {
-      #expect(try complete(["filenote", "--file", "x", "c"]) == ["clear"])
-      #expect(try complete(["filenote", "--file", "=", "x", "c"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "x", "cl"]) == ["clear"])
+      #expect(try complete(["filenote", "--file", "=", "x", "cl"]) == ["clear"])
     }
 
     @Test func completesFileNamesAfterFile() throws {
-      let folder = try ScratchFolder()
-      try folder.createEmptyFile("notes.txt")
+      let folder = TemporaryFolder(prefix: "filenote-unix")
+      folder.write("notes.txt", "")
       try FileManager.default.createDirectory(
         atPath: folder.path + "/nothing", withIntermediateDirectories: false)
       let afterFile = try complete(["filenote", "--file", "no"], in: folder.path)
@@ -47,8 +67,8 @@ extension UnixIntegrationTests {
     }
 
     @Test func interactiveBashCompletesFileEqualsToAFileName() throws {
-      let folder = try ScratchFolder()
-      try folder.createEmptyFile("notes.txt")
+      let folder = TemporaryFolder(prefix: "filenote-unix")
+      folder.write("notes.txt", "")
       let session = try TmuxSession(
         ["bash", "--norc", "--noprofile", "-i"], in: folder.path, environment: ["PS1": "READY> "])
       // tmux drops the blanks at the end of a line: the prompt shows as "READY>".
@@ -102,6 +122,23 @@ extension UnixIntegrationTests {
       try session.waitFor { $0.contains("READY> filenote --file=") }
     }
 
+    @Test(
+      arguments: Option.all.flatMap { option in
+        (option.commands ?? []).map { (command: $0, option: option.name) }
+      })
+    func completesTheOptionsOfACommandAfterIt(command: String, option: String) throws {
+      let session = try startZsh()
+      // All but the last letter, so that only the option can complete it.
+      try session.type("filenote \(command) \(option.dropLast())\t")
+      try session.waitFor { $0.contains("READY> filenote \(command) \(option)") }
+    }
+
+    @Test func completesTheShellAfterInit() throws {
+      let session = try startZsh()
+      try session.type("filenote init z\t")
+      try session.waitFor { $0.contains("READY> filenote init zsh") }
+    }
+
     @Test func completesCommandNamesAfterHelp() throws {
       let session = try startZsh()
       try session.type("filenote help cl\t")
@@ -109,17 +146,17 @@ extension UnixIntegrationTests {
     }
 
     @Test func completesFileNamesAfterFile() throws {
-      let session = try startZsh { folder in try folder.createEmptyFile("notes.txt") }
+      let session = try startZsh { folder in folder.write("notes.txt", "") }
       try session.type("filenote show --file no\t")
       try session.waitFor { $0.contains("READY> filenote show --file notes.txt") }
     }
 
     /// An interactive zsh in tmux with filenote's completion, at its prompt,
     /// in a fresh folder that `prepare` may fill.
-    private func startZsh(_ prepare: (ScratchFolder) throws -> Void = { _ in }) throws
+    private func startZsh(_ prepare: (TemporaryFolder) throws -> Void = { _ in }) throws
       -> TmuxSession
     {
-      let home = try ScratchFolder()
+      let home = TemporaryFolder(prefix: "filenote-unix")
       try prepare(home)
       let zshrc = """
         fpath=('\(Package.file("completions"))' $fpath)
@@ -150,25 +187,35 @@ extension UnixIntegrationTests {
       #expect(try complete("filenote --f") == ["--file"])
     }
 
+    @Test(arguments: Command.names)
+    func offersTheOptionsEachCommandTakes(command: String) throws {
+      #expect(try Set(complete("filenote \(command) -")) == Set(options(of: command)))
+    }
+
     @Test func offersEveryCommandAndNoFileNamesFirst() throws {
       #expect(try complete("filenote ") == Command.names.sorted())
     }
 
+    @Test func completesTheShellsAfterInit() throws {
+      #expect(try complete("filenote init ") == ["bash", "fish", "zsh"])
+      #expect(try complete("filenote show --width 30 --l") == ["--line"])
+    }
+
     @Test func completesCommandNamesAfterHelpAndNothingAfterSave() throws {
-      #expect(try complete("filenote help c") == ["clear"])
+      #expect(try complete("filenote help c") == ["clear", "copy"])
       #expect(try complete("filenote save ") == [])
     }
 
     @Test func completesFileNamesAfterFile() throws {
-      let folder = try ScratchFolder()
-      try folder.createEmptyFile("notes.txt")
+      let folder = TemporaryFolder(prefix: "filenote-unix")
+      folder.write("notes.txt", "")
       #expect(try complete("filenote --file no", in: folder.path) == ["notes.txt"])
       #expect(try complete("filenote --file x ", in: folder.path) == Command.names.sorted())
     }
 
     /// The completions fish offers for this command line, without their descriptions, sorted.
     private func complete(_ line: String, in folder: String? = nil) throws -> [String] {
-      let home = try ScratchFolder()
+      let home = TemporaryFolder(prefix: "filenote-unix")
       let fish = try ExternalProgram.run(
         "fish",
         [

@@ -1,11 +1,12 @@
 import FilenoteCore
 import Foundation
+import TestSupport
 import Testing
 
 extension UnixIntegrationTests {
   @Suite struct MakeInstall {
     @Test func installLaysOutExactlyTheBinaryTheManPageAndTheCompletions() throws {
-      let stage = try ScratchFolder()
+      let stage = TemporaryFolder(prefix: "filenote-unix")
       try Make.run([
         "install-files", "BINARY=\(try Package.filenoteBinary)", "DESTDIR=\(stage.path)",
       ])
@@ -27,7 +28,7 @@ extension UnixIntegrationTests {
     }
 
     @Test func prefixMovesEveryInstalledFile() throws {
-      let stage = try ScratchFolder()
+      let stage = TemporaryFolder(prefix: "filenote-unix")
       try Make.run([
         "install-files", "BINARY=\(try Package.filenoteBinary)", "DESTDIR=\(stage.path)",
         "PREFIX=/opt/filenote",
@@ -37,13 +38,13 @@ extension UnixIntegrationTests {
     }
 
     @Test func uninstallRemovesExactlyTheInstalledFiles() throws {
-      let stage = try ScratchFolder()
+      let stage = TemporaryFolder(prefix: "filenote-unix")
       let binary = try Package.filenoteBinary
       try Make.run(["install-files", "BINARY=\(binary)", "DESTDIR=\(stage.path)"])
       // Another program's files in the same folders must survive.
       let neighbours = ["usr/local/bin/other", "usr/local/share/man/man1/other.1"]
       for neighbour in neighbours {
-        try stage.createEmptyFile(neighbour)
+        stage.write(neighbour, "")
       }
 
       try Make.run(["uninstall", "DESTDIR=\(stage.path)"])
@@ -51,7 +52,7 @@ extension UnixIntegrationTests {
     }
 
     @Test func installBuildsTheReleaseBinaryAndInstallsThatOne() throws {
-      let stage = try ScratchFolder()
+      let stage = TemporaryFolder(prefix: "filenote-unix")
       // -n prints the commands without running them (and passes -n on to
       // the sub-make that installs the files).
       let plan = try Make.run(["-n", "install", "DESTDIR=\(stage.path)"]).stdout

@@ -1,0 +1,57 @@
+// The table of options: one row per option, with its help and the commands
+// that take it. The order is the order help lists them in.
+
+extension Option {
+  /// Every option, as help lists them.
+  public static let all: [Option] = [
+    file, help, version, allVersions, line, width, follow, json, desktop,
+  ]
+
+  static let file = Option(
+    name: "--file", shortName: nil, value: Value(placeholder: "PATH", noun: "path"),
+    commands: nil,
+    generalHelp: [
+      "use the note file PATH, not <documents>/datafile.dat",
+      "(FILENOTE_FILE in the environment does the same)",
+    ],
+    commandHelp: "use the note file PATH, not <documents>/datafile.dat")
+
+  static let help = Option(
+    name: "--help", shortName: "-h", value: nil, commands: nil,
+    generalHelp: ["show help and exit"], commandHelp: "show this help and exit")
+
+  static let version = Option(
+    name: "--version", shortName: nil, value: nil, commands: nil,
+    generalHelp: ["show the version and exit"], commandHelp: nil)
+
+  /// `clear --all`.
+  static let allVersions = Option(
+    name: "--all", shortName: nil, value: nil, commands: ["clear"],
+    generalHelp: [], commandHelp: "remove every kept version too")
+
+  /// `show --line`: the note as one inert line (doc/INTEGRATION.md).
+  static let line = Option(
+    name: "--line", shortName: nil, value: nil, commands: ["show"],
+    generalHelp: [], commandHelp: "print the note as one inert line, for a prompt or a bar")
+
+  /// `show --line --width N`.
+  static let width = Option(
+    name: "--width", shortName: nil, value: Value(placeholder: "N", noun: "number of columns"),
+    commands: ["show"],
+    generalHelp: [], commandHelp: "the line at most N columns (default: the terminal's, or 80)")
+
+  /// `show --line --follow`.
+  static let follow = Option(
+    name: "--follow", shortName: nil, value: nil, commands: ["show"],
+    generalHelp: [], commandHelp: "print the line again at each change")
+
+  /// `history --json`.
+  static let json = Option(
+    name: "--json", shortName: nil, value: nil, commands: ["history"],
+    generalHelp: [], commandHelp: "print one JSON object a version (JSON Lines)")
+
+  /// `copy --desktop`.
+  static let desktop = Option(
+    name: "--desktop", shortName: nil, value: nil, commands: ["copy"],
+    generalHelp: [], commandHelp: "use wl-copy, xclip or xsel, not the terminal")
+}

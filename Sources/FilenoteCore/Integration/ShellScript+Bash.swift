@@ -1,0 +1,45 @@
+extension ShellScript {
+  /// `filenote init bash`. Every function returns 0, so a shell run with
+  /// `set -e` survives a cancelled prompt.
+  static let bashScript = #"""
+    # filenote init bash: the note in your prompt, and keys to edit it.
+    # In ~/.bashrc:  eval "$(filenote init bash)"
+    #
+    # filenote_prompt prints the note as one line, its control characters as
+    # stand-ins and cut to FILENOTE_PROMPT_WIDTH columns (30 by default), for
+    # PS1 in single quotes, where its output is shown and never run:
+    #   PS1='$(filenote_prompt) \$ '
+    #
+    # Alt-M opens the note in filenote's prompt (Enter saves, Ctrl-C cancels)
+    # and gives the command line back as it was; Alt-J saves the command line
+    # as the note. Set FILENOTE_NO_KEYS=1 before the eval line to bind neither;
+    # other keys:  bind -x '"\C-xn": filenote_edit_widget'
+
+    filenote_prompt() {
+      # In PS1's $(...), a subshell whose output is all it is for: filenote
+      # takes its place rather than run as its child, one process less a prompt.
+      if ((BASH_SUBSHELL)); then
+        exec filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}"
+      fi
+      command filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}" || :
+    }
+
+    filenote_edit_widget() {
+      command filenote </dev/tty || :
+    }
+
+    filenote_save_line_widget() {
+      if command filenote save -- "${READLINE_LINE-}"; then
+        printf 'Saved the line as the note.\n'
+      fi
+    }
+
+    if [[ $- == *i* && -z ${FILENOTE_NO_KEYS-} ]]; then
+      bind -m emacs-standard -x '"\em": filenote_edit_widget'
+      bind -m vi-insert -x '"\em": filenote_edit_widget'
+      bind -m emacs-standard -x '"\ej": filenote_save_line_widget'
+      bind -m vi-insert -x '"\ej": filenote_save_line_widget'
+    fi
+
+    """#
+}

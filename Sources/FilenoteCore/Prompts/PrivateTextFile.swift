@@ -1,0 +1,74 @@
+import SystemCalls
+
+/// Text written where only the user can read it: `note.txt`, mode 0600 and
+/// created exclusively, in a new folder only the user can enter (mkdtemp,
+/// 0700) under `$TMPDIR`, else `/tmp`. The text has a line ending after it
+/// (unless it is empty), as a text file ends: `filenote save < FILE`, which
+/// drops one, saves exactly the text.
+///
+/// The user's editor edits one (`EditorHandOff`); a prompt or `edit` that
+/// cannot save what the user wrote leaves it in one and names it.
+struct PrivateTextFile {
+  /// The folder that holds the file.
+  let folder: String
+  /// The file.
+  let path: String
+
+  /// Writes `bytes` to a new private file; nothing is left behind when that
+  /// fails.
+  init(_ bytes: [UInt8], environment: Environment) throws(FilenoteError) {
+    var base = environment["TMPDIR"] ?? ""
+    if !base.hasPrefix("/") { base = "/tmp" }
+    let prefix = FileStore.join(base, "filenote-")
+    do {
+      folder = try FileSystem.makeTemporaryFolder(prefix: prefix)
+    } catch {
+      throw .system(.createFolder, .file(prefix + "XXXXXX"), errno: error)
+    }
+    path = folder + "/note.txt"
+    do throws(FilenoteError) {
+      let file: FileDescriptor
+      do {
+        file = try FileDescriptor.open(
+          path, .writeOnly, options: [.create, .exclusiveCreate, .noFollow], permissions: 0o600)
+      } catch {
+        throw .system(.write, .file(path), errno: error)
+      }
+      defer { file.close() }
+      do {
+        // Exactly 0600, whatever the umask (where the file system can store it).
+        try ModeChange.request(file, 0o600)
+        try file.writeAll(bytes.isEmpty ? bytes : bytes + [UInt8(ascii: "\n")])
+      } catch {
+        throw .system(.write, .file(path), errno: error)
+      }
+    } catch {
+      remove()
+      throw error
+    }
+  }
+
+  /// What to report when `text`, which the user wrote, was not saved
+  /// because of `cause` (nil: the prompt ended before Enter): `text` is
+  /// kept in a new private file the error names; when even that cannot be
+  /// written, `cause`, else why the file could not be.
+  static func keep(
+    _ text: [UInt8], after cause: FilenoteError?, environment: Environment
+  ) -> FilenoteError {
+    do {
+      return .notSaved(
+        because: cause, keptIn: try PrivateTextFile(text, environment: environment).path)
+    } catch {
+      return cause ?? error
+    }
+  }
+
+  /// Removes the file, whatever else was left beside it (an editor's swap
+  /// file), and the folder.
+  func remove() {
+    for name in (try? FileSystem.names(in: folder)) ?? [] {
+      try? FileSystem.remove(folder + "/" + name)
+    }
+    try? FileSystem.removeFolder(folder)
+  }
+}

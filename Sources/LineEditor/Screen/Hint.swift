@@ -1,0 +1,119 @@
+/// The row above the edit line: what the line holds (the note's path, or a
+/// version and its date) and what the keys do, as much of it as the
+/// terminal's width allows, on that one row.
+///
+/// It is cut, never wrapped: a wrapped hint pushes the line down, and a
+/// terminal rewraps it again on every resize.
+///
+/// The shortest useful form comes first. Room is given, in this order, to
+/// the tail of the subject (a path's last name, behind `…/`; a subject that
+/// does not fit even so keeps its last columns behind `…`), to each detail
+/// (the keys), and then to the whole subject, or the longest tail of it cut
+/// at a `/` that still fits. A detail that does not fit is left out whole,
+/// so a later, shorter one may still find room. The pieces are shown in the
+/// order subject, details, joined by ` · `.
+public struct Hint: Equatable, Sendable {
+  /// What the line holds: the note's path, or which version it is.
+  public var subject: String
+  /// What follows the subject, most useful first: how to save and cancel,
+  /// the other keys.
+  public var details: [String]
+
+  /// Between two pieces.
+  public static let separator = " · "
+
+  public init(subject: String, details: [String] = []) {
+    self.subject = subject
+    self.details = details
+  }
+
+  /// The hint as it fits a terminal `width` columns wide (0: unknown, as
+  /// `Renderer` takes it), leaving the last column free as the edit line
+  /// does, so the row never makes the terminal wrap.
+  public func text(forWidth width: Int) -> String {
+    let room = (width > 0 ? width : Renderer.defaultWidth) - 1
+    let forms = Self.forms(of: subject)
+    var subject = forms[0]
+    if subject.columns > room { subject = Self.lastColumns(of: self.subject, fitting: room) }
+    var details: [Piece] = []
+    func columns() -> Int { Self.columns(of: [subject] + details) }
+
+    for text in self.details {
+      details.append(Piece(text))
+      if columns() > room { details.removeLast() }
+    }
+    let shortest = subject
+    for form in forms.reversed() where form.columns > shortest.columns {
+      subject = form
+      if columns() <= room { break }
+      subject = shortest
+    }
+    return ([subject] + details).lazy.map(\.text).filter { !$0.isEmpty }
+      .joined(separator: Self.separator)
+  }
+
+  /// A piece of the hint and its width.
+  private struct Piece {
+    let text: String
+    let columns: Int
+
+    init(_ text: String) {
+      self.init(text, columns: Hint.columns(of: text))
+    }
+
+    init(_ text: String, columns: Int) {
+      self.text = text
+      self.columns = columns
+    }
+  }
+
+  /// The forms of `subject`, shortest first, the whole subject last: before
+  /// it, each tail that starts at a `/` (`…/datafile.dat`,
+  /// `…/Documents/datafile.dat`) and is narrower than the whole.
+  private static func forms(of subject: String) -> [Piece] {
+    let whole = Piece(subject)
+    var forms: [Piece] = []
+    var tailColumns = 0
+    for index in subject.indices.reversed() {
+      let character = subject[index]
+      tailColumns += DisplayWidth.columns(of: character)
+      // A Character that starts with "/" is a cut point, even when a
+      // combining mark follows the slash in the same Character.
+      guard character.unicodeScalars.first == "/", index != subject.startIndex else { continue }
+      let columns = ellipsisColumns + tailColumns
+      if columns < whole.columns && tailColumns > 1 {
+        forms.append(Piece("…" + subject[index...], columns: columns))
+      }
+    }
+    return forms + [whole]
+  }
+
+  /// `…` and as many of the last columns of `text` as fit in `room`; nothing
+  /// when there is no room at all.
+  private static func lastColumns(of text: String, fitting room: Int) -> Piece {
+    guard room > 0 else { return Piece("", columns: 0) }
+    var start = text.endIndex
+    var used = ellipsisColumns
+    while start > text.startIndex {
+      let before = text.index(before: start)
+      let width = DisplayWidth.columns(of: text[before])
+      if used + width > room { break }
+      used += width
+      start = before
+    }
+    return Piece("…" + text[start...], columns: used)
+  }
+
+  private static let ellipsisColumns = 1
+
+  /// The width of `pieces` joined by the separator, empty ones left out.
+  private static func columns(of pieces: [Piece]) -> Int {
+    let shown = pieces.filter { !$0.text.isEmpty }
+    let separators = max(shown.count - 1, 0) * separator.count
+    return shown.reduce(separators) { $0 + $1.columns }
+  }
+
+  private static func columns(of text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+  }
+}
