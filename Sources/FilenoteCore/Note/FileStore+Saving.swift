@@ -30,7 +30,8 @@ import SystemCalls
 // 4. at the end: an empty text, or one that is not UTF-8, is refused; a
 //    text that matched the whole note, which did not change while it was
 //    read, is the note: the save is done, with no file made, no fsync and
-//    no lock taken. (When another program wrote into the note file while a
+//    no lock taken (the temporary files of killed saves beside it are
+//    still removed, as step 3 removes them). (When another program wrote into the note file while a
 //    text that is gone from memory matched it, the save is refused:
 //    `noteChangedWhileSaving`.) Otherwise, for 1 MiB or more, give the file
 //    the note's mode and owner and fsync it now, so other writers do not

@@ -80,7 +80,11 @@ final class IncomingNote {
   func finish() throws(FilenoteError) {
     guard replacement == nil else { return }
     let matchedAll = originalStatus.map { Int64(count) == $0.size } ?? false
-    if matchedAll && isOriginalUnchanged { return }
+    if matchedAll && isOriginalUnchanged {
+      // Nothing to write, but what a killed save left beside the note goes.
+      TemporaryNoteFile.removeLeftovers(beside: note)
+      return
+    }
     if matchedAll && wholeText == nil {
       // The text matched a note that changed meanwhile, and only the note held it.
       throw .noteChangedWhileSaving(path: note.path)

@@ -244,6 +244,12 @@ final class TemporaryNoteFile {
     prefix + "\(CurrentProcess.id).\(random).tmp"
   }
 
+  /// Removes the leftovers of dead writers beside the note of `note`,
+  /// for a save that makes no file of its own (its text is the note).
+  static func removeLeftovers(beside note: WritableNote) {
+    removeLeftovers(in: note.folder, prefix: namePrefix(forNote: note.location.name))
+  }
+
   /// Removes `<prefix><pid>.<random>.tmp` files whose writer is gone: its
   /// process no longer exists and nobody holds the file's lock. Checking both
   /// covers the moment between a writer creating its file and locking it,
