@@ -38,7 +38,7 @@ import Testing
     }
 
     func save(_ texts: String...) throws {
-      for text in texts { try store.save(text) }
+      for text in texts { try store.save(bytes: Array(text.utf8)) }
     }
 
     /// What a writer killed between keeping the note and replacing it
@@ -136,7 +136,7 @@ import Testing
       let note = fixture.folder.file("notes/datafile.dat")
       try #require(try FileStoreFaultTests.run("chattr", "+i", note) == 0, "chattr needs root")
       defer { _ = try? FileStoreFaultTests.run("chattr", "-i", note) }
-      #expect(throws: FilenoteError.self) { try fixture.store.save("b") }
+      #expect(throws: FilenoteError.self) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
       #expect(throws: FilenoteError.self) { try fixture.store.clearKeepingVersion() }
@@ -167,7 +167,7 @@ import Testing
 
     @Test func theDefaultKeeps100() throws {
       let fixture = Fixture()
-      for index in 0...102 { try fixture.store.save("note \(index)") }
+      for index in 0...102 { try fixture.store.save(bytes: Array("note \(index)".utf8)) }
       let versions = try fixture.store.keptVersions()
       #expect(versions.count == 100)
       #expect(String(decoding: try fixture.store.readVersion(100), as: UTF8.self) == "note 2")
@@ -337,7 +337,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .symbolicLink)
-      ) { try fixture.store.save("b") }
+      ) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
       #expect(fixture.folder.names(in: "elsewhere") == [])
       #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
@@ -350,7 +350,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .notAFolder)
-      ) { try fixture.store.save("b") }
+      ) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
     }
 
@@ -361,7 +361,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
-      ) { try fixture.store.save("c") }
+      ) { try fixture.store.save(bytes: Array("c".utf8)) }
       #expect(throws: FilenoteError.self) { try fixture.store.keptVersions() }
       #expect(fixture.note == "b")
     }
@@ -373,7 +373,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .ownedByAnotherUser(65534))
-      ) { try fixture.store.save("c") }
+      ) { try fixture.store.save(bytes: Array("c".utf8)) }
       #expect(fixture.note == "b")
     }
 

@@ -18,6 +18,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case inputNotUTF8(offset: Int)
   /// The note file is not UTF-8; `offset` is the first bad byte, from 0.
   case fileNotUTF8(path: String, offset: Int)
+  /// Another program wrote into the note file while a save compared its
+  /// text with it, so the part of the text that matched is gone; nothing was saved.
+  case noteChangedWhileSaving(path: String)
   /// The note file is something filenote cannot hold a note in (a directory, a device).
   case notARegularFile(path: String)
   /// A name on the note's path was planted by someone else, so filenote
@@ -192,6 +195,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
         "cannot read \(path): not valid UTF-8 (first bad byte at offset \(offset)); "
         + "the file was left as it is: inspect it with 'od -c', or replace it with "
         + "'filenote save' or 'filenote clear'"
+    case .noteChangedWhileSaving(let path):
+      return
+        "cannot save: another program wrote into \(path) while filenote compared the new "
+        + "text with it; nothing was saved, save again"
     case .notARegularFile(let path):
       return "cannot use \(path): not a regular file"
     case .unsafePath(let path, let why):

@@ -41,23 +41,6 @@ public final class LockedNote {
     return status
   }
 
-  /// Saves `bytes` (valid UTF-8, not empty) as the note.
-  public func save(bytes: [UInt8]) throws(FilenoteError) {
-    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
-      throw .inputNotUTF8(offset: offset)
-    }
-    guard !bytes.isEmpty else { throw .emptyInput }
-    removeVersionsWhenOff()
-    let replacement = try TemporaryNoteFile(for: target)
-    do {
-      try replacement.write(bytes)
-      try commitKeepingVersion(replacement)
-    } catch {
-      replacement.discard()
-      throw error
-    }
-  }
-
   /// Removes the note file (only a regular file; through a symbolic link,
   /// the file it points to, and the link stays). False when there was none.
   public func remove() throws(FilenoteError) -> Bool {

@@ -80,10 +80,6 @@ struct EditingPrompt {
           session.finish(saying: "Nothing changed.")
           return .success
         }
-        if text.isEmpty && !unchanged {
-          session.finish(saying: nil)
-          throw .emptyInput
-        }
         if unchanged && expected != nil {
           // Nothing to write, so no lock (the folder may be read-only).
           // Another writer's note stays; a note that vanished is a change
@@ -104,25 +100,20 @@ struct EditingPrompt {
             offerWhatIsOnDisk(in: session)
           }
         } else {
-          // The check and the save under one writer lock, so a writer that
-          // saved in between is always seen; never asking while holding it.
-          // nil: saved; otherwise the version found on disk instead of `expected`.
+          // Saved only when the note is still the one agreed to (the check
+          // under the writer lock); never asking while holding it.
           var finished = false
-          let found = Result { () throws(FilenoteError) -> FileStore.Version?? in
-            try store.withWriterLock { locked throws(FilenoteError) in
-              let current = try locked.currentVersion()
-              guard current == expected else { return .some(current) }
+          let outcome = Result { () throws(FilenoteError) -> FileStore.SaveOutcome in
+            try store.save(text, ifStill: expected) {
               session.finish(saying: nil)
               finished = true
-              try locked.save(bytes: text)
-              return nil
             }
           }
-          switch found {
-          case .success(nil):
+          switch outcome {
+          case .success(.saved):
             session.say("Saved.")
             return .success
-          case .success(.some(let current)):
+          case .success(.changedOnDisk(let current)):
             // Asked again at every Enter while the file differs from what was
             // agreed to: "y" agrees to replace the version the check found.
             if session.confirm(.overwrite(replacing: current, of: store)) {
@@ -131,6 +122,11 @@ struct EditingPrompt {
             } else {
               offerWhatIsOnDisk(in: session)
             }
+          case .failure(.emptyInput):
+            // A line emptied by hand is refused (by the save's check) and
+            // ends the prompt: there is nothing to keep or fix.
+            if !finished { session.finish(saying: nil) }
+            throw .emptyInput
           case .failure(let error):
             // The line stays, below the reason: the user may fix the cause
             // (a folder's permissions, a full disk) and press Enter again.
@@ -208,15 +204,16 @@ struct EditingPrompt {
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
       return .kept(because: "Line kept: \(failure).")
     }
-    do {
-      return .replaced(String(decoding: try handOff.text(), as: UTF8.self))
-    } catch .inputNotUTF8(let offset) {
+    let bytes: [UInt8]
+    do { bytes = try handOff.text() } catch {
+      return .kept(because: "Line kept: \(error.message).")
+    }
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       return .kept(
         because:
           "Line kept: the editor's text is not valid UTF-8 (first bad byte at offset \(offset)).")
-    } catch {
-      return .kept(because: "Line kept: \(error.message).")
     }
+    return .replaced(String(decoding: bytes, as: UTF8.self))
   }
 
   /// The line above the prompt: where the note is, how to save and cancel,

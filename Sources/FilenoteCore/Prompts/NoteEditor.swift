@@ -43,8 +43,8 @@ struct NoteEditor {
     _ handOff: EditorHandOff, over note: FileStore.Note?, asking terminal: FileDescriptor,
     on output: FileDescriptor
   ) throws(FilenoteError) -> ExitCode {
+    // Checked as UTF-8 and for emptiness once, by the save.
     let text = try handOff.text()
-    guard !text.isEmpty else { throw .emptyInput }
     if let note, text == note.bytes {
       say("Nothing changed.")
       return .success
@@ -53,17 +53,9 @@ struct NoteEditor {
     // was when they said y.
     var expected = note?.version
     while true {
-      // The check and the save under one writer lock, so a writer that saved
-      // in between is always seen; never asking while holding it.
-      // nil: saved; otherwise the version found on disk instead of `expected`.
-      let found: FileStore.Version?? = try store.withWriterLock {
-        locked throws(FilenoteError) in
-        let current = try locked.currentVersion()
-        guard current == expected else { return .some(current) }
-        try locked.save(bytes: text)
-        return nil
-      }
-      guard let current = found else {
+      // Saved only when the note is still the one agreed to (the check under
+      // the writer lock); never asking while holding it.
+      guard case .changedOnDisk(let current) = try store.save(text, ifStill: expected) else {
         say("Saved.")
         return .success
       }

@@ -39,7 +39,7 @@ struct PlainPrompt {
       // under the writer lock, and the question asked outside it.
       var expected = note?.version
       do {
-        while let current = try saveUnlessChanged(line, expected: expected) {
+        while case .changedOnDisk(let current) = try store.save(line, ifStill: expected) {
           write(YesNoQuestion.overwrite(replacing: current, of: store).text)
           switch try readLine() {
           case .line(let answer) where YesNoQuestion.isYes(answer):
@@ -60,19 +60,6 @@ struct PlainPrompt {
       }
       write("Saved.\n")
       return .success
-    }
-  }
-
-  /// Saves `line` when the note on disk is still `expected`; otherwise
-  /// returns what is there instead (`.some(nil)`: no note).
-  private func saveUnlessChanged(
-    _ line: [UInt8], expected: FileStore.Version?
-  ) throws(FilenoteError) -> FileStore.Version?? {
-    try store.withWriterLock { locked throws(FilenoteError) in
-      let current = try locked.currentVersion()
-      guard current == expected else { return .some(current) }
-      try locked.save(bytes: line)
-      return nil
     }
   }
 

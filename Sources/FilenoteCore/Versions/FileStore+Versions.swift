@@ -226,8 +226,8 @@ extension LockedNote {
       return try replacement.commit(replacing: self)
     }
     defer { writer.close() }
-    let temporary = FileStore.join(FileStore.folder(of: replacement.target), replacement.name)
-    try writer.keepNote(replacedBy: (temporary, Int64(replacement.bytesWritten)))
+    // The save has compared its text with this very note (`IncomingNote`).
+    try writer.keepNote(replacedBy: nil)
     do {
       try replacement.commit(replacing: self, beforeRename: writer.makeDurable)
     } catch {

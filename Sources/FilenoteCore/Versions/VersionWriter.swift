@@ -15,10 +15,13 @@ import SystemCalls
 //    remove copies a dead writer left half done (`.copy.*`: only the lock's
 //    holder writes one, so any found now is dead);
 // 3. decide whether to keep the note file at all: not when there is none;
-//    not when the save changes nothing (same bytes as the new note); not
-//    when the newest version is that very file (same inode: a writer killed
-//    between steps 4 and 6 kept it already) or holds the same bytes (two
-//    identical neighbours are never listed twice);
+//    not when the command changes nothing (a save whose text is the note's
+//    never gets here: it compared the two while it read its text,
+//    `IncomingNote`; `restore N` compares version N with the note here);
+//    not when the newest version is that very file (same inode: a writer
+//    killed between steps 4 and 6 kept it already) or holds the same bytes
+//    (two identical neighbours are never listed twice; only when their
+//    sizes are equal are the two read);
 // 4. keep it under the next name, `<sequence + 1>-<now>`: a hard link of the
 //    note file, so nothing is copied; where a link is impossible (EXDEV,
 //    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
@@ -175,8 +178,10 @@ final class VersionWriter {
 
   /// Steps 3–5: keeps the note file as the newest version, unless there is
   /// nothing to keep. `replacement` is the file about to replace the note
-  /// and its size (nil when the note is being removed): when it holds the
-  /// same bytes, the save changes nothing and nothing is kept.
+  /// and its size, when it may hold the same bytes (`restore N`): then the
+  /// command changes nothing and nothing is kept. nil when the note is being
+  /// removed, or when a save compared its text with the note already (a
+  /// save never gets here with the note's own text: `IncomingNote`).
   func keepNote(replacedBy replacement: (path: String, size: Int64)?) throws(FilenoteError) {
     let note: FileStatus
     do {
@@ -454,45 +459,6 @@ final class VersionWriter {
     guard let b = try? FileDescriptor.open(second, .readOnly, options: [.noFollow, .nonBlocking])
     else { return false }
     defer { b.close() }
-    guard let sizeA = try? a.status().size, let sizeB = try? b.status().size, sizeA == sizeB
-    else { return false }
-    // No bigger than the files and not zero-filled: a short note's compare
-    // touches a page or two, not 128 KiB of fresh heap (see CONTRIBUTING.md,
-    // Hot path).
-    let chunkSize = Int(min(max(sizeA, 1), 64 * 1024))
-    let bufferA = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { bufferA.deallocate() }
-    let bufferB = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { bufferB.deallocate() }
-    while true {
-      guard let countA = try? a.read(into: bufferA), let countB = try? b.read(into: bufferB),
-        countA == countB
-      else { return false }
-      if countA == 0 { return true }
-      let (chunkA, chunkB) = (
-        UnsafeRawBufferPointer(rebasing: bufferA[0..<countA]),
-        UnsafeRawBufferPointer(rebasing: bufferB[0..<countA])
-      )
-      if !equal(chunkA, chunkB) { return false }
-    }
+    return a.hasSameBytes(as: b)
   }
-
-  /// Whether `a` and `b` (of the same length) hold the same bytes, eight at a time.
-  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset + 8 <= a.count {
-      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        return false
-      }
-      offset += 8
-    }
-    while offset < a.count {
-      if a[offset] != b[offset] { return false }
-      offset += 1
-    }
-    return true
-  }
-
 }
