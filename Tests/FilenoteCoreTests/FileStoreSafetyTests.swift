@@ -171,12 +171,12 @@ import Testing
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("datafile.dat"))
     try store.save(bytes: Array("first".utf8))
-    let read = try #require(try store.read()).version
+    let read = try #require(try store.read()).identity
     try store.save(bytes: Array("someone else's".utf8))
     let outcome = try store.save(Array("mine".utf8), ifStill: read)
-    #expect(outcome == .changedOnDisk(now: try store.currentVersion()))
+    #expect(outcome == .changedOnDisk(now: try store.currentIdentity()))
     #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
-    #expect(try store.save(Array("mine".utf8), ifStill: try store.currentVersion()) == .saved)
+    #expect(try store.save(Array("mine".utf8), ifStill: try store.currentIdentity()) == .saved)
     #expect(folder.bytes("datafile.dat") == Array("mine".utf8))
   }
 }

@@ -39,7 +39,7 @@ import Testing
     @Test func noNoteIsNilAndCreatesNothing() throws {
       let fixture = Fixture()
       #expect(try fixture.store.read() == nil)
-      #expect(try fixture.store.currentVersion() == nil)
+      #expect(try fixture.store.currentIdentity() == nil)
       #expect(fixture.folder.names().isEmpty)
     }
 
@@ -78,10 +78,10 @@ import Testing
     @Test func theVersionChangesWhenTheNoteIsSaved() throws {
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("one".utf8))
-      let before = try #require(try fixture.store.read()?.version)
-      #expect(try fixture.store.currentVersion() == before)
+      let before = try #require(try fixture.store.read()?.identity)
+      #expect(try fixture.store.currentIdentity() == before)
       try fixture.store.save(bytes: Array("two".utf8))
-      #expect(try fixture.store.currentVersion() != before)
+      #expect(try fixture.store.currentIdentity() != before)
     }
   }
 

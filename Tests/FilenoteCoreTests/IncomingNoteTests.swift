@@ -24,19 +24,19 @@ import Testing
     /// The note file's and its folder's identity and times, after setting
     /// both times back an hour so that any change at all shows (a file
     /// made and removed beside the note, a lock taken, a rename, a write).
-    func agedState() throws -> [FileStore.Version] {
+    func agedState() throws -> [FileStore.Identity] {
       let paths = [path, folder.file("notes")]
       for path in paths {
         var times = [timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)]
         times.append(times[0])
         #expect(utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0)
       }
-      return try paths.map { FileStore.Version(try FileSystem.status($0, followingLinks: false)) }
+      return try paths.map { FileStore.Identity(try FileSystem.status($0, followingLinks: false)) }
     }
 
-    func state() throws -> [FileStore.Version] {
+    func state() throws -> [FileStore.Identity] {
       try [path, folder.file("notes")].map {
-        FileStore.Version(try FileSystem.status($0, followingLinks: false))
+        FileStore.Identity(try FileSystem.status($0, followingLinks: false))
       }
     }
   }
@@ -254,13 +254,13 @@ import Testing
       let text = ADifferentText.changing(Self.original, at: 10)
       let store = fixture.store
       let path = fixture.path
-      nonisolated(unsafe) var theirs: FileStore.Version?
+      nonisolated(unsafe) var theirs: FileStore.Identity?
       try Self.save(text, to: fixture) {
         try! store.save(bytes: text)
-        theirs = FileStore.Version(try! FileSystem.status(path))
+        theirs = FileStore.Identity(try! FileSystem.status(path))
       }
       #expect(fixture.note == text)
-      #expect(try fixture.store.currentVersion() == theirs, "the other writer's file stays")
+      #expect(try fixture.store.currentIdentity() == theirs, "the other writer's file stays")
       #expect(try fixture.versions() == [Self.original])
       #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
     }
@@ -311,15 +311,15 @@ import Testing
     @Test func aNoteChangedSinceItWasOpenedIsNamedAndNothingIsWritten() throws {
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("opened".utf8))
-      let opened = try #require(try fixture.store.read()).version
+      let opened = try #require(try fixture.store.read()).identity
       try fixture.store.save(bytes: Array("someone else's".utf8))
       _ = try fixture.agedState()
-      let now = try fixture.store.currentVersion()
+      let now = try fixture.store.currentIdentity()
       nonisolated(unsafe) var wrote = false
       let outcome = try fixture.store.save(Array("mine".utf8), ifStill: opened) { wrote = true }
       #expect(outcome == .changedOnDisk(now: now))
       #expect(!wrote)
-      #expect(try fixture.store.currentVersion() == now)
+      #expect(try fixture.store.currentIdentity() == now)
       let second = try fixture.store.save(Array("mine".utf8), ifStill: now) { wrote = true }
       #expect(second == .saved)
       #expect(wrote)
@@ -330,7 +330,7 @@ import Testing
     @Test func aNoteRemovedSinceIsNamedAsNone() throws {
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("opened".utf8))
-      let opened = try #require(try fixture.store.read()).version
+      let opened = try #require(try fixture.store.read()).identity
       try fixture.store.clearKeepingVersion()
       #expect(
         try fixture.store.save(Array("mine".utf8), ifStill: opened) == .changedOnDisk(now: nil))
@@ -342,7 +342,7 @@ import Testing
     func aTextThatCannotBeSavedIsRefusedBeforeTheNoteIsLookedAt(text: [UInt8]) throws {
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("opened".utf8))
-      let wrong = try #require(try fixture.store.read()).version
+      let wrong = try #require(try fixture.store.read()).identity
       try fixture.store.save(bytes: Array("changed".utf8))
       #expect(throws: text.isEmpty ? FilenoteError.emptyInput : .inputNotUTF8(offset: 0)) {
         _ = try fixture.store.save(text, ifStill: wrong)

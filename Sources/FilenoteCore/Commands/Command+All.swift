@@ -5,7 +5,7 @@ import SystemCalls
 
 extension Command {
   /// Every command, as `filenote --help` lists them.
-  public static let all: [Command] = [
+  static let all: [Command] = [
     save, show, edit, history, undo, restore, forget, copy, initScript, path, clear, help,
   ]
 
@@ -116,7 +116,7 @@ extension Command {
     examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    return try NoteEditor(store: input.store(), environment: input.environment).run()
+    return try EditorRun(store: input.store(), environment: input.environment).run()
   }
 
   static let path = Command(

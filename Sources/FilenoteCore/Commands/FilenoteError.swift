@@ -4,7 +4,7 @@ import TerminalSession
 /// Everything that can go wrong in filenote, each with a one-line message a
 /// user can act on. The executable prints it as `filenote: <message>` and
 /// exits with `exitCode`.
-public enum FilenoteError: Error, Equatable, Sendable {
+enum FilenoteError: Error, Equatable, Sendable {
   /// The command line is wrong (unknown command or option, missing value).
   case usage(String)
   /// `filenote` without a command needs a terminal for the prompt.
@@ -83,7 +83,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
   /// (doc/DESIGN.md, Versions).
-  public enum UnsafeFolderReason: Equatable, Sendable {
+  enum UnsafeFolderReason: Equatable, Sendable {
     case symbolicLink
     case notAFolder
     case ownedByAnotherUser(UInt32)
@@ -101,7 +101,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// What filenote was doing when a system call failed.
-  public enum Operation: Equatable, Sendable {
+  enum Operation: Equatable, Sendable {
     case read, write, save, remove, createFolder, readLink, use
     /// Creating the temporary file of a save in the note's folder.
     case createTemporaryFile
@@ -122,7 +122,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// Why a name on the note's path is not used.
-  public enum UnsafeReason: Equatable, Sendable {
+  enum UnsafeReason: Equatable, Sendable {
     /// A symbolic link owned by neither the user nor the folder's owner, in
     /// a sticky folder others may write.
     case othersLink(folder: String)
@@ -152,7 +152,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// What an operation was done to.
-  public enum Subject: Equatable, Sendable {
+  enum Subject: Equatable, Sendable {
     /// A file or folder, by its path.
     case file(String)
     case standardInput, standardOutput, terminal
@@ -169,7 +169,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// The line printed after `filenote: `.
-  public var message: String {
+  var message: String {
     switch self {
     case .usage(let text):
       return text
@@ -283,7 +283,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// The process exit status that goes with this error.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     switch self {
     case .usage, .notATerminal, .editNeedsTerminal, .invalidVersionCount: return .usage
     case .notSaved(let cause?, _): return cause.exitCode
@@ -293,7 +293,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
 }
 
 /// The exit statuses filenote uses, as the man page's EXIT STATUS lists them.
-public enum ExitCode: Int32, Sendable {
+enum ExitCode: Int32, Sendable {
   case success = 0
   case failure = 1
   case usage = 2

@@ -6,12 +6,12 @@
 /// to read more. The man page (`doc/filenote.1`) and README.md say the same
 /// things at more length; the end-to-end tests check that all three name the
 /// same commands and options.
-public enum HelpText {
+enum HelpText {
   /// `filenote --version`: the name and version, as the man page's header gives them.
-  public static let version = "filenote " + FilenoteVersion.number
+  static let version = "filenote " + FilenoteVersion.number
 
   /// `filenote --help`, `filenote -h` and `filenote help`.
-  public static var general: String {
+  static var general: String {
     // A command's own options where they fit before its summary (`clear
     // [--all]`); where they do not, its help lists them (`save [TEXT ...]`).
     let commands = rows(

@@ -1,7 +1,7 @@
 /// A parsed command line.
-public struct Invocation: Sendable {
+struct Invocation: Sendable {
   /// What the command line asks for.
-  public enum Action: Sendable {
+  enum Action: Sendable {
     /// `filenote` alone: edit the note in the prompt.
     case prompt
     /// `filenote --version`
@@ -10,17 +10,17 @@ public struct Invocation: Sendable {
     case run(Command, words: [[UInt8]])
   }
 
-  public var action: Action
+  var action: Action
   /// `--file PATH`, when given.
-  public var file: String?
+  var file: String?
   /// The given options that belong to the command (see `Command.options`).
-  public var commandOptions: [Option.Given] = []
+  var commandOptions: [Option.Given] = []
 
   /// Parses the arguments after the program name. Each argument is given as
   /// its raw bytes, because the words of `save` are saved exactly as typed
   /// and must be checked for UTF-8 rather than silently repaired. Options may
   /// come before or after the command; `--` ends them.
-  public static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
+  static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
     var words: [[UInt8]] = []
     var given: [Option.Given] = []
     var index = 0

@@ -3,7 +3,7 @@
 
 extension Option {
   /// Every option, as help lists them.
-  public static let all: [Option] = [
+  static let all: [Option] = [
     file, help, version, allVersions, line, width, follow, json, desktop, yes, noVersion,
   ]
 

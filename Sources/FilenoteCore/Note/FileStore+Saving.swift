@@ -53,17 +53,17 @@ import SystemCalls
 
 extension FileStore {
   /// What `save(_:ifStill:)` found.
-  public enum SaveOutcome: Equatable, Sendable {
+  enum SaveOutcome: Equatable, Sendable {
     /// The note holds the text now (it was written, or was the note already).
     case saved
     /// The note on disk is no longer the one expected, so nothing was
     /// written; it is this one now (nil: there is none).
-    case changedOnDisk(now: Version?)
+    case changedOnDisk(now: Identity?)
   }
 
   /// Saves `bytes` as the note; they must be valid UTF-8 and not empty.
   /// When the note holds them already, nothing is written.
-  public func save(bytes: [UInt8]) throws(FilenoteError) {
+  func save(bytes: [UInt8]) throws(FilenoteError) {
     try IncomingNote.Check.check(bytes)
     let incoming = try IncomingNote(for: WritableNote(self))
     do throws(FilenoteError) {
@@ -82,13 +82,13 @@ extension FileStore {
   /// under the writer lock, so a writer that saved in between is always
   /// seen. `beforeWriting` runs once the check has passed, before anything
   /// is written (the prompt gives the terminal back there).
-  public func save(
-    _ bytes: [UInt8], ifStill expected: Version?, beforeWriting: () -> Void = {}
+  func save(
+    _ bytes: [UInt8], ifStill expected: Identity?, beforeWriting: () -> Void = {}
   ) throws(FilenoteError) -> SaveOutcome {
     try IncomingNote.Check.check(bytes)
     do {
       return try WritableNote(self).withLock { locked throws(FilenoteError) in
-        let current = try locked.currentVersion()
+        let current = try locked.currentIdentity()
         guard current == expected else { return .changedOnDisk(now: current) }
         beforeWriting()
         let incoming = try IncomingNote(for: locked.target, holding: locked)
@@ -112,7 +112,7 @@ extension FileStore {
   /// "\r\n") is removed. Input that is empty after that, or not UTF-8, is
   /// refused and the note is left as it was; input that is the note
   /// already writes nothing.
-  public func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
+  func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
     var incoming: IncomingNote?
     let check = IncomingNote.Check()
     input.growPipeBuffer()

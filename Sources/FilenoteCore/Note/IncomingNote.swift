@@ -113,7 +113,7 @@ final class IncomingNote {
   func commit(replacing locked: LockedNote) throws(FilenoteError) {
     guard let replacement else { return }
     if let current = try locked.replaceableStatus(),
-      originalStatus.map(FileStore.Version.init) != FileStore.Version(current),
+      originalStatus.map(FileStore.Identity.init) != FileStore.Identity(current),
       replacement.hasSameBytes(asNoteOf: locked)
     {
       discard()

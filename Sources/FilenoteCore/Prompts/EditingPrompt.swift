@@ -38,7 +38,7 @@ struct EditingPrompt {
 
     // The note the user agreed to replace: the one read, or one they
     // confirmed overwriting.
-    var expected = note?.version
+    var expected = note?.identity
     var pendingSubmit = false
     // After a save failed, Ctrl-C too keeps the line: the user may not have
     // had a way to save it.
@@ -84,8 +84,8 @@ struct EditingPrompt {
           // Nothing to write, so no lock (the folder may be read-only).
           // Another writer's note stays; a note that vanished is a change
           // on disk: asked about, and "y" saves it back.
-          let current: FileStore.Version?
-          do { current = try store.currentVersion() } catch {
+          let current: FileStore.Identity?
+          do { current = try store.currentIdentity() } catch {
             session.finish(saying: nil)
             throw error
           }
@@ -166,7 +166,7 @@ struct EditingPrompt {
         Hint(
           subject: "the note on disk",
           details: [
-            Self.minute(onDisk.version.modified.seconds), "Enter saves it", "Down: newer",
+            Self.minute(onDisk.identity.modified.seconds), "Enter saves it", "Down: newer",
             "Ctrl-C cancels",
           ]))
     }

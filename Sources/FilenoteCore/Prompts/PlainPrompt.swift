@@ -37,7 +37,7 @@ struct PlainPrompt {
       // As in the editing prompt: a note changed on disk since it was shown
       // is never overwritten without asking; the check and the save are made
       // under the writer lock, and the question asked outside it.
-      var expected = note?.version
+      var expected = note?.identity
       do {
         while case .changedOnDisk(let current) = try store.save(line, ifStill: expected) {
           write(YesNoQuestion.overwrite(replacing: current, of: store).text)

@@ -9,7 +9,7 @@ extension FileStore {
   /// nothing is removed. Returns whether the file had other hard links,
   /// which still hold its text.
   @discardableResult
-  public func forgetVersion(
+  func forgetVersion(
     _ number: Int, ifStill expected: KeptVersion? = nil
   ) throws(FilenoteError) -> Bool {
     // No folder, no version; and a command that fails creates nothing.

@@ -15,7 +15,7 @@ extension FileStore {
   }
 
   /// The text of version `number`, exactly as kept.
-  public func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
+  func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
     guard let store = try versionStore() else {
       throw .noVersion(number: number, kept: 0, note: path)
     }
@@ -23,26 +23,26 @@ extension FileStore {
   }
 
   /// How many versions are kept (listed as `history` lists them).
-  public func keptVersionCount() throws(FilenoteError) -> Int {
+  func keptVersionCount() throws(FilenoteError) -> Int {
     guard let store = try versionStore(), let folder = try store.open() else { return 0 }
     defer { folder.close() }
     return try store.listed(in: folder).count
   }
 
   /// A kept version as the prompt's Up and Ctrl-R reach it.
-  public struct VersionText: Sendable {
+  struct VersionText: Sendable {
     /// Its number, as `history` and `show N` name it.
-    public let number: Int
+    let number: Int
     /// When its text was saved, in seconds since the epoch.
-    public let saved: Int64
-    public let text: String
+    let saved: Int64
+    let text: String
   }
 
   /// The texts of the kept versions, newest first, for the prompt's Up and
   /// Ctrl-R. A version that cannot be read or is not UTF-8 is left out
   /// rather than repaired (Enter could then save the repair); the others
   /// keep their numbers.
-  public func versionTexts() throws(FilenoteError) -> [VersionText] {
+  func versionTexts() throws(FilenoteError) -> [VersionText] {
     guard let store = try versionStore(), let folder = try store.open() else { return [] }
     defer { folder.close() }
     return try store.listed(in: folder).enumerated().compactMap { index, version in
@@ -55,7 +55,7 @@ extension FileStore {
   /// Puts version `number` back as the note (`undo` is version 1); the
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
-  public func restoreVersion(_ number: Int) throws(FilenoteError) {
+  func restoreVersion(_ number: Int) throws(FilenoteError) {
     // No folder, no version: and a command that fails creates nothing, so
     // the documents folder is not made for it.
     guard let note = try WritableNote.existing(self) else {
@@ -105,7 +105,7 @@ extension FileStore {
   /// Removes the note and keeps it as version 1 (or, with versions off,
   /// removes the kept ones too). Returns false when there was none.
   @discardableResult
-  public func clearKeepingVersion() throws(FilenoteError) -> Bool {
+  func clearKeepingVersion() throws(FilenoteError) -> Bool {
     guard versionCount > 0 else { return try clearAll(ignoringUnusableFolder: true).note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
@@ -133,7 +133,7 @@ extension FileStore {
   /// may not use refuses the whole command, unless `ignoringUnusableFolder`
   /// (`clear` with versions off, which must not fail because of versions:
   /// the note goes, and the folder, which it has kept nothing in, stays).
-  public func clearAll(
+  func clearAll(
     ignoringUnusableFolder: Bool = false
   ) throws(FilenoteError) -> (note: Bool, versions: Int) {
     guard let note = try WritableNote.existing(self) else { return (false, 0) }

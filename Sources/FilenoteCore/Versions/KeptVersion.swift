@@ -7,16 +7,16 @@ import SystemCalls
 /// is the largest, whatever the clock says), and the second it was kept, in
 /// seconds since the epoch. Only names of exactly that form are versions;
 /// anything else in the folder was not written by filenote and is left alone.
-public struct KeptVersion: Equatable, Sendable {
+struct KeptVersion: Equatable, Sendable {
   /// The file's name in the versions folder.
-  public let name: String
+  let name: String
   /// Its place in the order of keeping: larger is newer.
-  public let sequence: UInt64
+  let sequence: UInt64
   /// Its size in bytes.
-  public let size: Int64
+  let size: Int64
   /// When its text was saved (the file's modification time), in seconds
   /// since the epoch: a hard link keeps the replaced note's own time.
-  public let saved: Int64
+  let saved: Int64
   /// The file, so that the current note (the same file between keeping and
   /// replacing, after a kill) is never listed as a version of itself.
   let device: UInt64

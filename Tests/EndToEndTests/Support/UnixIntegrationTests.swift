@@ -1,7 +1,8 @@
-import FilenoteCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FilenoteCore
 
 /// filenote fits in on a Unix machine: `make install` lays out the binary, the
 /// man page and the shell completions; the man page renders cleanly; the

@@ -1,7 +1,8 @@
-import FilenoteCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FilenoteCore
 
 extension UnixIntegrationTests {
   /// `filenote --help`, `filenote help COMMAND`, the man page and README.md

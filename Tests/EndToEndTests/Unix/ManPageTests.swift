@@ -1,6 +1,7 @@
-import FilenoteCore
 import Foundation
 import Testing
+
+@testable import FilenoteCore
 
 extension UnixIntegrationTests {
   @Suite struct ManPage {

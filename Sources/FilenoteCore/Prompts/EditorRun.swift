@@ -4,7 +4,7 @@ import SystemCalls
 /// crontab. The note (empty when there is none) goes to a private
 /// temporary file (`EditorHandOff`); when the editor exits 0, what it left
 /// is saved with the rules of `save`.
-struct NoteEditor {
+struct EditorRun {
   let store: FileStore
   let environment: Environment
 
@@ -51,7 +51,7 @@ struct NoteEditor {
     }
     // The note as the user agreed to replace it: as it was read, or as it
     // was when they said y.
-    var expected = note?.version
+    var expected = note?.identity
     while true {
       // Saved only when the note is still the one agreed to (the check under
       // the writer lock); never asking while holding it.
