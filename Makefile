@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 SWIFT ?= swift
 PYTHON ?= python3
 # The version, said once: the string of Sources/FilenoteCore/Commands/FilenoteVersion.swift.
-VERSION := $(shell sed -n 's/^ *public static let number = "\(.*\)"$$/\1/p' \
+VERSION := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' \
 	Sources/FilenoteCore/Commands/FilenoteVersion.swift)
 # The release build (the one `run`, `install` and `bench` use): one static
 # executable, so nothing is loaded or relocated before main, linked by lld

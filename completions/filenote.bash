@@ -1,5 +1,7 @@
-# bash completion for filenote(1): its commands, its options, the command
-# names after `help`, the shells after `init`, and file names after `--file`.
+# bash completion for filenote(1): its commands, its options (after a
+# command, the ones it takes), the command names after `help`, version
+# numbers after `show`, `restore`, `forget` and `copy` (from `filenote
+# history`), the shells after `init`, and file names after `--file`.
 #
 # It needs nothing but bash 4 (the bash-completion package is optional).
 # Try it in the current shell:     source completions/filenote.bash
@@ -10,8 +12,8 @@ _filenote() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=
   ((COMP_CWORD > 0)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local commands='save show edit history undo restore resolve copy init path clear help'
-  local options='--file --help -h --version'
+  local commands='save show edit history undo restore forget resolve copy init path clear help'
+  local options='--file --help -h'
   COMPREPLY=()
 
   # The value of --file. Bash splits `--file=PATH` at the `=` (it is in
@@ -41,7 +43,7 @@ _filenote() {
 
   # Find the command and count its arguments, the way filenote parses them:
   # options may come anywhere, and `--` ends them.
-  local command= arguments=0 options_ended= i word
+  local command= arguments=0 options_ended= file= i word
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
     if [[ -z $options_ended ]]; then
@@ -51,9 +53,15 @@ _filenote() {
           continue
           ;;
         --file | --width)
-          # Skip the value, and the `=` bash may have split off before it.
+          # Skip the value, and the `=` bash may have split off before it;
+          # keep --file's, for the version numbers.
           ((i++))
           [[ ${COMP_WORDS[i]} == = ]] && ((i++))
+          [[ $word == --file ]] && file=${COMP_WORDS[i]}
+          continue
+          ;;
+        --file=*)
+          file=${word#--file=}
           continue
           ;;
         -?*) continue ;;
@@ -67,10 +75,14 @@ _filenote() {
   done
 
   if [[ -z $options_ended && $cur == -* ]]; then
-    # The options of some commands alone.
+    # The options a command takes: its own, and none that is not about it
+    # (`--version` only before a command).
     case $command in
+      '') options+=' --version' ;;
+      save) options+=' --no-version' ;;
       show) options+=' --line --width --follow' ;;
       history) options+=' --json' ;;
+      forget) options+=' --yes -y' ;;
       copy) options+=' --desktop' ;;
       clear) options+=' --all' ;;
     esac
@@ -85,13 +97,39 @@ _filenote() {
     help)
       ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W "$commands" -- "$cur")
       ;;
+    show | restore | forget | copy)
+      # One version number: those `history` lists (0, the note itself,
+      # for `show` and `copy` only).
+      if ((arguments == 0)); then
+        local numbers
+        numbers=$(_filenote_versions "${COMP_WORDS[0]}" "$file" "$command")
+        mapfile -t COMPREPLY < <(compgen -W "$numbers" -- "$cur")
+      fi
+      ;;
     init)
       ((arguments == 0)) && mapfile -t COMPREPLY < <(compgen -W 'bash zsh fish' -- "$cur")
       ;;
   esac
-  # `save` takes free text, `show`, `restore` and `copy` a version number
-  # (see `filenote history`), the other commands nothing: no completions.
+  # `save` takes free text, the other commands nothing: no completions.
   return 0
+}
+
+# _filenote_versions PROGRAM FILE COMMAND: the version numbers `history`
+# lists for the note FILE names (the default note when empty), for COMMAND
+# (0, the note itself, for show and copy).
+_filenote_versions() {
+  local program=$1 file=$2
+  # Only a leading ~/ is expanded, as the shell would have: nothing is evaluated.
+  [[ $program == '~/'* ]] && program=$HOME/${program#'~/'}
+  [[ $file == '~/'* ]] && file=$HOME/${file#'~/'}
+  local -a arguments=(history)
+  [[ -n $file ]] && arguments+=(--file "$file")
+  local number rest
+  while read -r number rest; do
+    [[ $number == [0-9]* ]] || continue
+    [[ $number == 0 && $3 != show && $3 != copy ]] && continue
+    printf '%s\n' "$number"
+  done < <(command "$program" "${arguments[@]}" 2>/dev/null </dev/null)
 }
 
 # _filenote_files PARTIAL [PREFIX]: the file names that start with PARTIAL,

@@ -1,5 +1,7 @@
-# fish completion for filenote(1): its commands, its options, the command
-# names after `help`, the shells after `init`, and file names after `--file`.
+# fish completion for filenote(1): its commands, its options (after a
+# command, the ones it takes), the command names after `help`, version
+# numbers after `show`, `restore`, `forget` and `copy` (from `filenote
+# history`), the shells after `init`, and file names after `--file`.
 #
 # Try it in the current shell:  source completions/filenote.fish
 # `make install` puts it in $(PREFIX)/share/fish/vendor_completions.d/filenote.fish,
@@ -38,6 +40,36 @@ function __filenote_needs_command
     test (count (__filenote_words)) = 0
 end
 
+# True after one of the commands given as arguments.
+function __filenote_after
+    set -l words (__filenote_words)
+    test (count $words) -ge 1; and contains -- $words[1] $argv
+end
+
+# True right after one of the commands given as arguments, where its version
+# number comes.
+function __filenote_needs_number
+    set -l words (__filenote_words)
+    test (count $words) = 1; and contains -- $words[1] $argv
+end
+
+# The version numbers `filenote history` lists for the note the command line
+# names (0, the note itself, with `all`), each with its first line.
+function __filenote_versions
+    set -l words (commandline -opc)
+    command -q $words[1]; or return
+    set -l arguments history
+    set -l index (contains -i -- --file $words)
+    and set -a arguments --file $words[(math $index + 1)]
+    for word in $words
+        string match -q -- '--file=*' $word; and set arguments history $word
+    end
+    command $words[1] $arguments 2>/dev/null </dev/null | while read -l number date time size first
+        test $number = 0; and test "$argv[1]" != all; and continue
+        printf '%s\t%s\n' $number "$date $time  $first"
+    end
+end
+
 # True right after `help`, where a command name comes.
 function __filenote_needs_help_topic
     set -l words (__filenote_words)
@@ -55,6 +87,8 @@ complete -c filenote -n __filenote_needs_command -a edit \
 complete -c filenote -n __filenote_needs_command -a history -d 'List the kept versions, newest first'
 complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous version back'
 complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
+complete -c filenote -n __filenote_needs_command -a forget \
+    -d 'Remove version N for good (a secret saved by mistake)'
 complete -c filenote -n __filenote_needs_command -a resolve \
     -d 'Keep the note; take conflict copies into the versions'
 complete -c filenote -n __filenote_needs_command -a copy \
@@ -66,14 +100,17 @@ complete -c filenote -n __filenote_needs_command -a clear \
     -d 'Remove the saved note (--all: and every version)'
 complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
 
-complete -c filenote -n __filenote_needs_help_topic -a 'save show edit history undo restore resolve copy init path clear help'
+complete -c filenote -n __filenote_needs_help_topic \
+    -a 'save show edit history undo restore forget resolve copy init path clear help'
 
-# True after the command COMMAND, whose own options follow.
-function __filenote_after
-    set -l words (__filenote_words)
-    test (count $words) -ge 1; and test $words[1] = $argv[1]
-end
+complete -c filenote -n '__filenote_needs_number show copy' -a '(__filenote_versions all)'
+complete -c filenote -n '__filenote_needs_number restore forget' -a '(__filenote_versions)'
+
+# The options of some commands, after them.
 complete -c filenote -n '__filenote_after clear' -l all -d 'Remove every kept version too'
+complete -c filenote -n '__filenote_after save' -l no-version \
+    -d 'Keep nothing of the note it replaces'
+complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'Forget without asking'
 complete -c filenote -n '__filenote_after show' -l line \
     -d 'Print the note as one inert line, for a prompt or a bar'
 complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'
@@ -92,4 +129,5 @@ complete -c filenote -n __filenote_needs_shell -a 'bash zsh fish'
 
 complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
 complete -c filenote -s h -l help -d 'Show help and exit'
-complete -c filenote -l version -d 'Show the version and exit'
+# Not about a command: only before one.
+complete -c filenote -n __filenote_needs_command -l version -d 'Show the version and exit'

@@ -972,11 +972,18 @@ def check_prompt_refused(context):
                   % show_bytes(run.transcript[-300:], 300))
             run.wait_until_quiet(0.1)
             run.send(b" more" + b"x" * 100 + b"\r")
+            # A failed Enter keeps the prompt open with the text, below the
+            # reason; Ctrl-C then ends it, saying where the text was kept.
+            check(run.wait_for(b"Not saved: ", seconds=20), "no reason shown: %s"
+                  % show_bytes(run.transcript[-400:], 400))
+            run.wait_until_quiet(0.1)
+            run.send(b"\x03")
             status = run.wait(seconds=20)
         finally:
             run.close()
-        check(status != 0 and b"filenote: " in run.transcript and context.folder.encode()
-              in run.transcript, "the prompt's failed save: exit %s, screen %s"
+        check(status == 130 and context.folder.encode() in run.transcript
+              and b"what you wrote is kept in " in run.transcript,
+              "the prompt's failed save: exit %s, screen %s"
               % (status, show_bytes(run.transcript[-400:], 400)))
         context.expect_note(b"three")
         context.expect_clean()

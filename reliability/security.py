@@ -7,11 +7,15 @@ byte unchanged and still present, the exit status, and the one line on
 standard error.
 
 To cover a new writing command, add a row to COMMANDS: a name and a
-function that runs it on a note path and returns an Outcome.
+function that runs it on a note path and returns an Outcome. A command that
+changes only the versions (`forget N`) is in VERSION_COMMANDS: it is tried
+through planted links too, but it never replaces the note, so a note of
+another user's is no reason to refuse it.
 """
 
 import contextlib
 import os
+import shutil
 import stat
 import time
 
@@ -59,17 +63,27 @@ def on_terminal(sandbox, arguments, more_env, user, ready, keys):
     read_end, write_end = os.pipe()
     run = TerminalRun(binary, arguments, env, stderr=write_end)
     os.close(write_end)
+    refusal = None
     try:
         if ready is None or run.wait_for(ready, seconds=15):
             run.send(keys)
             if run.wait_for(b"[y/N]", seconds=3):
                 run.send(b"y")
+            # A save the prompt refuses keeps the user in the prompt with the
+            # reason on the screen; the user then cancels (Ctrl-C), and what
+            # was typed goes to a private recovery file.
+            if keys and run.wait_for(b"Not saved: ", seconds=20):
+                run.read_for(0.2)
+                refusal = run.transcript.split(b"Not saved: ", 1)[1].split(b"\r\n", 1)[0]
+                run.send(b"\x03")
         status = run.wait(seconds=20)
     finally:
         run.close()
     with os.fdopen(read_end, "rb") as errors:
         stderr = errors.read()
-    return Outcome(status, b"", stderr)
+    outcome = Outcome(status, b"", stderr)
+    outcome.refusal = refusal
+    return outcome
 
 
 def run_undo(sandbox, path, user=None):
@@ -98,6 +112,11 @@ def keep_a_version(path, user):
     os.chown(version, owner, owner)
 
 
+def run_forget(sandbox, path, user=None):
+    keep_a_version(path, user)
+    return sandbox.run(["--file", path, "forget", "1"], user=user, timeout=30)
+
+
 COMMANDS = [
     ("save", run_save),
     ("clear", run_clear),
@@ -105,6 +124,10 @@ COMMANDS = [
     ("edit", run_edit),
     ("undo", run_undo),
     ("restore 1", run_restore),
+]
+
+VERSION_COMMANDS = [
+    ("forget 1", run_forget),
 ]
 
 
@@ -119,7 +142,7 @@ def run(settings, ledger):
     for value in values:
         with protected_symlinks(value):
             label = " [protected_symlinks=%s]" % value
-            for name, command in COMMANDS:
+            for name, command in COMMANDS + VERSION_COMMANDS:
                 for victim_name, setup in VICTIMS:
                     ledger.count("security cases")
                     ledger.run("security: %s through nobody's link in a sticky folder to %s%s"
@@ -149,8 +172,10 @@ def run(settings, ledger):
                           lambda settings, plant=plant, setup=setup:
                           planted_versions_folder(settings, plant, setup)))
     cases += [
-        ("pruning and clear --all leave a link named like a version (to a victim file) alone",
-         link_named_like_a_version),
+        ("pruning, clear --all and forget leave a link named like a version (to a victim "
+         "file) alone", link_named_like_a_version),
+        ("forget of a version that is a hard link to another user's file removes the name "
+         "only, the file unchanged, and says its text remains", forget_hard_link),
         ("clear refuses a device node through a link (mknod c 1 3)", clear_device_through_link),
         ("clear refuses a FIFO", clear_fifo),
         ("clear refuses a socket", clear_socket),
@@ -246,8 +271,23 @@ def expect_intact(path, content=SECRET):
 
 
 def expect_refused(outcome, must_name):
-    line = expect_error_line(outcome, must_name)
-    return line
+    refusal = getattr(outcome, "refusal", None)
+    if refusal is None:
+        return expect_error_line(outcome, must_name)
+    # The prompt refused at Enter: the reason names what a message would,
+    # Ctrl-C then ends it (130), and the one line on standard error names the
+    # private file that keeps what was typed.
+    text = refusal.decode("utf-8", "replace")
+    for name in must_name:
+        check(name in text, "expected the prompt's refusal to name %r, got %r" % (name, text))
+    check(outcome.status == 130, "expected exit 130 after Ctrl-C, got %s" % outcome.describe())
+    kept = outcome.stderr.decode("utf-8", "replace")
+    check(kept.startswith("filenote: what you wrote is kept in ") and kept.count("\n") == 1,
+          "expected the recovery file's line on stderr, got %r" % kept[:300])
+    recovery = kept.rstrip("\n").rsplit(" ", 1)[1]
+    check(os.stat(recovery).st_mode & 0o777 == 0o600, "the recovery file is not 0600")
+    shutil.rmtree(os.path.dirname(recovery), ignore_errors=True)
+    return "Not saved: " + text
 
 
 # --- Cases -------------------------------------------------------------------
@@ -570,4 +610,35 @@ def link_named_like_a_version(settings):
     expect_intact(victim)
     check(os.listdir(folder) == [oldest] and os.readlink(link) == victim,
           "clear --all removed or changed the link: %s" % os.listdir(folder))
-    return "pruned to %s, cleared; the link %s and its victim kept" % (kept[0], oldest)
+    # forget lists versions as history does: the link is none, so no number
+    # reaches it.
+    for text in ("e", "f"):
+        check(sandbox.run(["save", text]).status == 0, "save %r failed" % text)
+    forgot = sandbox.run(["forget", "1"])
+    check(forgot.status == 0, "forget 1 failed: %s" % forgot.describe())
+    expect_refused(sandbox.run(["forget", "1"]), ["no version 1"])
+    expect_intact(victim)
+    check(oldest in os.listdir(folder) and os.readlink(link) == victim,
+          "forget removed or changed the link: %s" % os.listdir(folder))
+    return "pruned to %s, cleared, forgot; the link %s and its victim kept" % (kept[0], oldest)
+
+
+def forget_hard_link(settings):
+    """A version's name that is also another user's file (only root could
+    put it in the user's 0700 folder): forget removes the user's name, and
+    the file keeps its bytes, owner and other name."""
+    sandbox = Sandbox(settings, "forget hard link")
+    victim, _ = victims_own_file(sandbox)
+    for text in ("a", "b"):
+        check(sandbox.run(["save", text]).status == 0, "save %r failed" % text)
+    folder = versions_folder_of(sandbox.note)
+    name = "%010d-1" % 2
+    os.link(victim, os.path.join(folder, name))
+    outcome = sandbox.run(["forget", "1"])
+    check(outcome.status == 0, "forget 1 failed: %s" % outcome.describe())
+    check(b"other hard links" in outcome.stderr, "no word of the other link: %s"
+          % outcome.describe())
+    expect_intact(victim)
+    check(name not in os.listdir(folder), "the version's name is still listed")
+    check(read_or_none(sandbox.note) == b"b", "the note changed")
+    return outcome.stderr.decode("utf-8", "replace").strip()

@@ -110,7 +110,9 @@ class Machine:
     def history_lines(self):
         """The first-line column of each line `history` prints, newest first."""
         lines = self.filenote("history").stdout.decode("utf-8", "replace").splitlines()
-        return [match.group(2) for match in map(HISTORY_LINE.match, lines) if match]
+        # Line 0 is the note itself; the versions start at 1.
+        return [match.group(2) for match in map(HISTORY_LINE.match, lines)
+                if match and match.group(1) != "0"]
 
     def history(self):
         """The first lines `history` lists, newest first, a conflict copy's

@@ -1,16 +1,18 @@
 """Case group: versions (doc/DESIGN.md, Versions) are as safe as the note.
 
-- kill -9 at any moment of `save`, `undo`, `restore N` and `clear`: the note
-  is the old one or the new one, the versions are exactly the old list or
+- kill -9 at any moment of `save`, `undo`, `restore N`, `forget N` and
+  `clear`: the note is the old one or the new one, the versions are exactly the old list or
   the new one (every version kept before whole and listed once, the current
   note never listed), and at most the killed writer's temporary file is left;
 - concurrent saves: every replaced note is kept exactly once, each whole,
   while readers of `history` and `show N` never see a torn or half-listed one;
+  concurrent `forget 1`s: each removes one version, none twice;
 - strace: the version's link and the versions folder's fsync come before
   the rename that replaces the note;
 - faults: the versions folder not writable, a full disk while keeping, a
   file, a symbolic link or another user's folder in its place, a version
-  edited or removed by hand, names filenote did not write.
+  edited or removed by hand, names filenote did not write, `forget` of a
+  number that is not kept.
 
 The versions are read here the way filenote lists them: names
 `<seconds>.<nanoseconds>-<16 hex digits>` (and `<10 digits>-<digits>` of
@@ -49,7 +51,8 @@ NOBODY = 65534
 
 def run(settings, ledger):
     iterations = 1500 if settings.long else 150
-    ledger.run("versions crash loop: %d saves, undos, restores and clears killed with SIGKILL "
+    ledger.run("versions crash loop: %d saves, undos, restores, forgets and clears killed "
+               "with SIGKILL "
                "at random moments leave the old note and versions or the new ones, every "
                "version whole and listed once, never the note itself" % iterations,
                crash_loop, settings, ledger, iterations)
@@ -57,6 +60,8 @@ def run(settings, ledger):
     ledger.run("versions under concurrency: %d writers x %d saves with readers of history and "
                "show N: every replaced note kept exactly once, no reader sees a torn version"
                % (writers, saves), concurrent_saves, settings, ledger, writers, saves)
+    ledger.run("versions under concurrency: 6 forget 1 at once remove the 6 newest versions, "
+               "each once, the others whole", concurrent_forgets, settings)
     ledger.run("versions write order (strace): link into the versions folder and fsync it "
                "before the rename that replaces the note", write_order, settings)
     ledger.run("versions pruning order (strace): the oldest version is removed first, so a "
@@ -79,6 +84,8 @@ def run(settings, ledger):
         ("a version removed by hand: the others stay numbered in order", version_removed),
         ("names filenote did not write (and a link named like a version) are ignored and "
          "never removed", foreign_names),
+        ("forget of a number that is not kept (0, too large, huge, negative, a word): "
+         "refused, nothing removed", forget_out_of_range),
         ("across file systems (the versions folder a tmpfs): versions are copies, restore "
          "saves the copy back", across_file_systems),
     ]
@@ -150,6 +157,8 @@ def expected_after(operation, note, versions):
         return new, kept + versions
     if kind == "clear":
         return None, ([note] if note is not None else []) + versions
+    if kind == "forget":
+        return note, versions[:number - 1] + versions[number:]
     # undo / restore N
     chosen = versions[number - 1]
     rest = versions[:number - 1] + versions[number:]
@@ -166,12 +175,13 @@ def crash_loop(settings, ledger, iterations):
              "completed": 0}
     durations = {}
     for iteration in range(iterations):
-        choices = ["save"] * 5 + (["undo", "restore"] if versions else []) + ["clear"]
+        choices = ["save"] * 5 + (["undo", "restore", "forget"] if versions else []) + ["clear"]
         kind = rng.choice(choices)
-        number = 1 if kind == "undo" else rng.randint(1, len(versions)) if kind == "restore" else 0
+        number = 1 if kind == "undo" else rng.randint(1, len(versions)) \
+            if kind in ("restore", "forget") else 0
         new = make_note("v", iteration, int(rng.uniform(3, 20000)), rng) if kind == "save" else None
         arguments = {"save": ["save"], "undo": ["undo"], "restore": ["restore", str(number)],
-                     "clear": ["clear"]}[kind]
+                     "forget": ["forget", str(number)], "clear": ["clear"]}[kind]
         expected_note, expected_versions = expected_after((kind, number, new), note, versions)
         # Kill within how long this kind of command takes, measured as we go
         # (the median of its completed runs, so one slow run on a busy
@@ -275,14 +285,15 @@ def concurrent_saves(settings, ledger, writers, saves):
             if outcome.status != 0:
                 problems.append("history: %s" % outcome.describe())
                 continue
+            # The note itself (0), then the versions from 1.
             lines = outcome.stdout.split(b"\n")[:-1]
-            for position, line in enumerate(lines, 1):
+            for position, line in enumerate(lines):
                 match = HISTORY_LINE.match(line)
                 if not match or int(match.group(1)) != position \
                         or not match.group(3).startswith(b"note tag="):
                     problems.append("history line %r" % line[:120])
-            if lines:
-                number = rng.randint(1, len(lines))
+            if len(lines) > 1:
+                number = rng.randint(1, len(lines) - 1)
                 shown = sandbox.run(["show", str(number)], env=env)
                 reads["show"] += 1
                 # Versions only grow here (no pruning), so N stays valid.
@@ -310,6 +321,41 @@ def concurrent_saves(settings, ledger, writers, saves):
     ledger.count("versions concurrent reads", reads["history"] + reads["show"])
     return "%d saves, %d versions, %d history and %d show N reads" % (
         writers * saves, len(kept), reads["history"], reads["show"])
+
+
+def concurrent_forgets(settings):
+    """Forgets that meet under the lock each remove the version that is 1
+    when they get it: six at once remove the six newest, none twice, and
+    leave the others whole and in order."""
+    sandbox = Sandbox(settings, "versions forgets")
+    texts = [b"version %d" % number for number in range(12)]
+    for text in texts:
+        check(sandbox.run(["save"], stdin=text).status == 0, "a save failed")
+    before = listed(sandbox.note)
+    processes = [sandbox.start(["forget", "--yes", "1"]) for _ in range(6)]
+    ends = [finish(process) for process in processes]
+    for status, stderr in ends:
+        check(status == 0, "a forget failed: %s" % show_bytes(stderr, 200))
+    after = listed(sandbox.note)
+    check(after == before[6:], "expected %s, found %s" % (before[6:], after))
+    check(read_or_none(sandbox.note) == texts[-1], "the note changed")
+    return "%d versions, 6 forgotten at once, %d left in order" % (len(before), len(after))
+
+
+def forget_out_of_range(settings):
+    sandbox = Sandbox(settings, "versions forget range")
+    two_saves(sandbox, "a", "b", "c")
+    folder = versions_folder_of(sandbox.note)
+    names = sorted(os.listdir(folder))
+    lines = []
+    for number, status in (("0", 1), ("3", 1), ("99999999999999999999999", 1), ("-1", 2),
+                           ("x", 2), ("", 2)):
+        arguments = ["forget", "--", number] if number.startswith("-") else ["forget", number]
+        outcome = sandbox.run(arguments)
+        lines.append(expect_error_line(outcome, [], status=status))
+        check(sorted(os.listdir(folder)) == names, "forget %r removed something" % number)
+    check(read_or_none(sandbox.note) == b"c", "the note changed")
+    return lines[1]
 
 
 # --- Write order ------------------------------------------------------------
@@ -505,7 +551,7 @@ def version_edited(settings):
     refused(sandbox, ["restore", "1"], [newest], note=b"c")
     check(sandbox.run(["show", "2"]).stdout == b"a\n", "version 2 is not intact")
     history = sandbox.run(["history"])
-    check(history.status == 0 and history.stdout.count(b"\n") == 2, "history: %s"
+    check(history.status == 0 and history.stdout.count(b"\n") == 3, "history: %s"
           % history.describe())
     two_saves(sandbox, "d")
     check(sandbox.run(["show", "1"]).stdout == b"c\n", "the next save did not keep the note")

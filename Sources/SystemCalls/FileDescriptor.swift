@@ -80,6 +80,14 @@ public struct FileDescriptor: Hashable, Sendable {
     }
   }
 
+  /// pread(2): reads up to `buffer.count` bytes from `offset` in the file,
+  /// leaving the descriptor's own position where it was; 0 means end of file.
+  public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(Errno)
+    -> Int
+  {
+    try valueOrErrno { pread(rawValue, buffer.baseAddress, buffer.count, off_t(offset)) }
+  }
+
   /// One write of as much of `bytes` as the descriptor takes; returns how much.
   public func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> Int {
     try valueOrErrno { Glibc.write(rawValue, bytes.baseAddress, bytes.count) }

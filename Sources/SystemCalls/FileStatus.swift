@@ -15,6 +15,9 @@ public struct FileStatus: Sendable {
   public let device: UInt64
   public let inode: UInt64
   public let size: Int64
+  /// How many names the file has (`st_nlink`): more than one, and removing
+  /// one leaves the file to the others.
+  public let linkCount: UInt64
   /// The last modification (`st_mtim`), in seconds and nanoseconds.
   public let modified: (seconds: Int64, nanoseconds: Int64)
   /// The last status change (`st_ctim`), in seconds and nanoseconds.
@@ -33,6 +36,7 @@ public struct FileStatus: Sendable {
     device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
     size = Int64(info.st_size)
+    linkCount = UInt64(info.st_nlink)
     modified = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
     changed = (Int64(info.st_ctim.tv_sec), Int64(info.st_ctim.tv_nsec))
   }

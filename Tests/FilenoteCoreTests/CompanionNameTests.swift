@@ -36,18 +36,18 @@ import Testing
   @Test func theWriterLeavesOnlyTheNoteAndItsVersions() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("datafile.dat"))
-    try store.withWriterLock { locked throws(FilenoteError) in
+    try store.withWriterLock { _ throws(FilenoteError) in
       #expect(folder.names() == [".syncthing.datafile.dat.~lock.tmp"])
-      try locked.save(bytes: Array("one".utf8))
     }
-    try store.save("two")
+    try store.save(bytes: Array("one".utf8))
+    try store.save(bytes: Array("two".utf8))
     #expect(folder.names() == [".datafile.dat.versions", "datafile.dat"])
   }
 
   @Test func anOlderFilenotesLockFileThatNobodyHoldsIsRemoved() throws {
     let folder = TemporaryFolder()
     folder.write(".datafile.dat.lock", "")
-    try FileStore(path: folder.file("datafile.dat")).save("note")
+    try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("note".utf8))
     #expect(folder.names() == ["datafile.dat"])
   }
 
@@ -57,7 +57,7 @@ import Testing
     let fd = open(folder.file(".datafile.dat.lock"), O_RDWR)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX) == 0)
-    try FileStore(path: folder.file("datafile.dat")).save("note")
+    try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("note".utf8))
     #expect(folder.names() == [".datafile.dat.lock", "datafile.dat"])
   }
 
@@ -65,7 +65,7 @@ import Testing
     let folder = TemporaryFolder()
     folder.write("victim", "secret")
     #expect(symlink(folder.file("victim"), folder.file(".datafile.dat.lock")) == 0)
-    try FileStore(path: folder.file("datafile.dat")).save("note")
+    try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("note".utf8))
     #expect(folder.names() == [".datafile.dat.lock", "datafile.dat", "victim"])
     #expect(folder.bytes("victim") == Array("secret".utf8))
   }
@@ -75,7 +75,7 @@ import Testing
     // no process here holds a flock on it, so a writer takes it over.
     let folder = TemporaryFolder()
     folder.write(".syncthing.datafile.dat.~lock.tmp", "")
-    try FileStore(path: folder.file("datafile.dat")).save("note")
+    try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("note".utf8))
     #expect(folder.names() == ["datafile.dat"])
   }
 
@@ -83,7 +83,7 @@ import Testing
     let folder = TemporaryFolder()
     let leftover = ".datafile.dat.\(try LeftoverTemporaryFileTests().deadPid()).12345.tmp"
     folder.write(leftover, "half a note")
-    try FileStore(path: folder.file("datafile.dat")).save("whole note")
+    try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("whole note".utf8))
     #expect(folder.names() == ["datafile.dat"])
   }
 }

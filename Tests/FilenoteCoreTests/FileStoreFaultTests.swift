@@ -33,14 +33,14 @@ import Testing
   @Test func aReadOnlyFolderLeavesTheOldNoteIntact() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
-    try store.save("old note")
+    try store.save(bytes: Array("old note".utf8))
     try #require(
       try Self.run("mount", "--bind", "-o", "ro", folder.file("notes"), folder.file("notes")) == 0,
       "mounting needs root")
     defer { _ = try? Self.run("umount", folder.file("notes")) }
 
     #expect {
-      try store.save("new note")
+      try store.save(bytes: Array("new note".utf8))
     } throws: { error in
       (error as? FilenoteError)?.message.contains(folder.file("notes")) == true
         && (error as? FilenoteError)?.message.contains("Read-only file system") == true
@@ -54,10 +54,10 @@ import Testing
     try Self.mountTmpfs(size: "64k", on: folder.file("notes"))
     defer { _ = try? Self.run("umount", folder.file("notes")) }
     let store = FileStore(path: folder.file("notes/datafile.dat"))
-    try store.save("old note")
+    try store.save(bytes: Array("old note".utf8))
 
     #expect {
-      try store.save(String(repeating: "x", count: 1 << 20))
+      try store.save(bytes: Array(String(repeating: "x", count: 1 << 20).utf8))
     } throws: { error in
       (error as? FilenoteError)?.message == "cannot save \(store.path): No space left on device"
     }
@@ -70,15 +70,17 @@ import Testing
     try Self.mountTmpfs(size: "256k", on: folder.file("notes"))
     defer { _ = try? Self.run("umount", folder.file("notes")) }
     var store = FileStore(path: folder.file("notes/datafile.dat"))
-    for letter in ["a", "b", "c"] { try store.save(String(repeating: letter, count: 60_000)) }
+    for letter in ["a", "b", "c"] {
+      try store.save(bytes: Array(String(repeating: letter, count: 60_000).utf8))
+    }
     let large = String(repeating: "x", count: 100_000)
     #expect(
       throws: FilenoteError.noSpaceWithVersions(
         path: store.path, folder: folder.file("notes/.datafile.dat.versions"), count: 2,
         size: 120_000)
-    ) { try store.save(large) }
+    ) { try store.save(bytes: Array(large.utf8)) }
     store.versionCount = 0
-    try store.save(large)
+    try store.save(bytes: Array(large.utf8))
     #expect(folder.bytes("notes/datafile.dat") == Array(large.utf8))
     #expect(folder.names(in: "notes") == ["datafile.dat"])
   }
@@ -86,8 +88,8 @@ import Testing
   @Test func onAReadOnlyMountAVersionsFolderNoMoreOpenThanTheNoteIsRead() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
-    try store.save("one")
-    try store.save("two")
+    try store.save(bytes: Array("one".utf8))
+    try store.save(bytes: Array("two".utf8))
     // No file another user can write: what a stick that shows every file
     // 0755 gives, mounted read-only, where no mode can be changed.
     chmod(folder.file("notes/datafile.dat"), 0o755)
@@ -102,11 +104,11 @@ import Testing
   @Test func anImmutableFolderIsRefusedWithItsPath() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("notes/datafile.dat"), createsFolder: true)
-    try store.save("old note")
+    try store.save(bytes: Array("old note".utf8))
     try #require(try Self.run("chattr", "+i", folder.file("notes")) == 0, "chattr needs root")
     defer { _ = try? Self.run("chattr", "-i", folder.file("notes")) }
     #expect {
-      try store.save("new note")
+      try store.save(bytes: Array("new note".utf8))
     } throws: { error in
       (error as? FilenoteError)?.message
         == "cannot save note: cannot create a file in \(folder.file("notes")): Operation not permitted"
@@ -130,7 +132,7 @@ import Testing
     let store = FileStore(path: folder.file("datafile.dat"))
     let leftover = ".syncthing.datafile.dat.~\(try deadPid()).12345.tmp"
     folder.write(leftover, "half a note")
-    try store.save("whole note")
+    try store.save(bytes: Array("whole note".utf8))
     #expect(folder.names() == ["datafile.dat"])
   }
 
@@ -143,7 +145,7 @@ import Testing
     let fd = open(folder.file(live), O_RDWR)
     defer { close(fd) }
     #expect(flock(fd, LOCK_EX) == 0)
-    try store.save("whole note")
+    try store.save(bytes: Array("whole note".utf8))
     #expect(folder.names() == [live, "datafile.dat"].sorted())
   }
 
@@ -155,7 +157,7 @@ import Testing
       ".syncthing.other.~999999.1.tmp",
     ]
     for name in names { folder.write(name, "mine") }
-    try FileStore(path: folder.file("datafile.dat")).save("note")
+    try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("note".utf8))
     #expect(folder.names() == (names + ["datafile.dat"]).sorted())
   }
 }

@@ -34,7 +34,7 @@ import Testing
     let store = FileStore(path: link)
     let refusal = FilenoteError.unsafePath(
       path: link, why: .othersLink(folder: folder.file("shared")))
-    #expect(throws: refusal) { try store.save("pwned") }
+    #expect(throws: refusal) { try store.save(bytes: Array("pwned".utf8)) }
     #expect(throws: refusal) { try store.clearKeepingVersion() }
     #expect(throws: refusal) { try store.read() }
     #expect(folder.bytes("victim") == Array("secret".utf8))
@@ -44,7 +44,7 @@ import Testing
     let folder = TemporaryFolder()
     folder.write("target", "old")
     let link = Self.nobodysLink("note", in: folder.path, to: folder.file("target"))
-    try FileStore(path: link).save("new")
+    try FileStore(path: link).save(bytes: Array("new".utf8))
     #expect(folder.bytes("target") == Array("new".utf8))
   }
 
@@ -57,7 +57,7 @@ import Testing
       throws: FilenoteError.unsafePath(
         path: link, why: .othersLink(folder: folder.file("shared")))
     ) {
-      try FileStore(path: link + "/victim").save("pwned")
+      try FileStore(path: link + "/victim").save(bytes: Array("pwned".utf8))
     }
     #expect(folder.bytes("private/victim") == Array("secret".utf8))
   }
@@ -77,10 +77,7 @@ import Testing
     ) {
       try FileStore(path: planted).readVersion(1)
     }
-    let replacement = try TemporaryNoteFile(
-      replacing: folder.file("real/datafile.dat"), createsFolder: false)
-    try replacement.write(Array("new".utf8))
-    try replacement.commit()
+    try FileStore(path: folder.file("mine")).save(bytes: Array("new".utf8))
     #expect(folder.bytes("real/datafile.dat") == Array("new".utf8))
   }
 
@@ -89,11 +86,11 @@ import Testing
     let shared = Self.sharedFolder(in: folder)
     let note = shared + "/note"
     let store = FileStore(path: note)
-    try store.save("kept")
-    try store.save("nobody's")
+    try store.save(bytes: Array("kept".utf8))
+    try store.save(bytes: Array("nobody's".utf8))
     chown(note, Self.nobody, Self.nobody)
     let refusal = FilenoteError.unsafePath(path: note, why: .othersFile(folder: shared))
-    #expect(throws: refusal) { try store.save("pwned") }
+    #expect(throws: refusal) { try store.save(bytes: Array("pwned".utf8)) }
     #expect(throws: refusal) { try store.restoreVersion(1) }
     #expect(folder.bytes("shared/note") == Array("nobody's".utf8))
     #expect(try FileSystem.status(note, followingLinks: false).owner == Self.nobody)
@@ -164,7 +161,9 @@ import Testing
         folder.file(".syncthing.datafile.dat.~lock.tmp"), .readOnly)
       defer { other.close() }
       #expect(try! other.tryLockExclusive() == false)
-      try note.save(bytes: Array("inside".utf8))
+      let file = try TemporaryNoteFile(for: note.target)
+      try file.write(Array("inside".utf8))
+      try file.commit(replacing: note)
     }
     #expect(folder.names() == ["datafile.dat"])
   }
@@ -172,16 +171,14 @@ import Testing
   @Test func aVersionCheckedUnderTheLockSeesTheSaveBeforeIt() throws {
     let folder = TemporaryFolder()
     let store = FileStore(path: folder.file("datafile.dat"))
-    try store.save("first")
-    let read = try #require(try store.read()).version
-    try store.save("someone else's")
-    let saved = try store.withWriterLock { note throws(FilenoteError) -> Bool in
-      guard try note.currentVersion() == read else { return false }
-      try note.save(bytes: Array("mine".utf8))
-      return true
-    }
-    #expect(!saved)
+    try store.save(bytes: Array("first".utf8))
+    let read = try #require(try store.read()).identity
+    try store.save(bytes: Array("someone else's".utf8))
+    let outcome = try store.save(Array("mine".utf8), ifStill: read)
+    #expect(outcome == .changedOnDisk(now: try store.currentIdentity()))
     #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
+    #expect(try store.save(Array("mine".utf8), ifStill: try store.currentIdentity()) == .saved)
+    #expect(folder.bytes("datafile.dat") == Array("mine".utf8))
   }
 }
 

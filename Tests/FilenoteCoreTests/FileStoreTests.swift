@@ -22,15 +22,15 @@ import Testing
     ])
     func aSavedNoteReadsBackByteForByte(text: String) throws {
       let fixture = Fixture()
-      try fixture.store.save(text)
+      try fixture.store.save(bytes: Array(text.utf8))
       #expect(fixture.noteBytes == Array(text.utf8))
       #expect(try fixture.store.read()?.text == text)
     }
 
     @Test func aSecondSaveReplacesTheFirst() throws {
       let fixture = Fixture()
-      try fixture.store.save("a much longer first note")
-      try fixture.store.save("short")
+      try fixture.store.save(bytes: Array("a much longer first note".utf8))
+      try fixture.store.save(bytes: Array("short".utf8))
       #expect(fixture.noteBytes == Array("short".utf8))
     }
   }
@@ -39,7 +39,7 @@ import Testing
     @Test func noNoteIsNilAndCreatesNothing() throws {
       let fixture = Fixture()
       #expect(try fixture.store.read() == nil)
-      #expect(try fixture.store.currentVersion() == nil)
+      #expect(try fixture.store.currentIdentity() == nil)
       #expect(fixture.folder.names().isEmpty)
     }
 
@@ -77,11 +77,11 @@ import Testing
 
     @Test func theVersionChangesWhenTheNoteIsSaved() throws {
       let fixture = Fixture()
-      try fixture.store.save("one")
-      let before = try #require(try fixture.store.read()?.version)
-      #expect(try fixture.store.currentVersion() == before)
-      try fixture.store.save("two")
-      #expect(try fixture.store.currentVersion() != before)
+      try fixture.store.save(bytes: Array("one".utf8))
+      let before = try #require(try fixture.store.read()?.identity)
+      #expect(try fixture.store.currentIdentity() == before)
+      try fixture.store.save(bytes: Array("two".utf8))
+      #expect(try fixture.store.currentIdentity() != before)
     }
   }
 
@@ -92,7 +92,7 @@ import Testing
     ])
     func invalidUTF8IsRefusedAndTheNoteIsUntouched(bytes: [UInt8]) throws {
       let fixture = Fixture()
-      try fixture.store.save("keep me")
+      try fixture.store.save(bytes: Array("keep me".utf8))
       #expect(throws: FilenoteError.self) { try fixture.store.save(bytes: bytes) }
       #expect(fixture.noteBytes == Array("keep me".utf8))
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
@@ -100,8 +100,8 @@ import Testing
 
     @Test func emptyInputIsRefused() throws {
       let fixture = Fixture()
-      try fixture.store.save("keep me")
-      #expect(throws: FilenoteError.emptyInput) { try fixture.store.save("") }
+      try fixture.store.save(bytes: Array("keep me".utf8))
+      #expect(throws: FilenoteError.emptyInput) { try fixture.store.save(bytes: Array("".utf8)) }
       #expect(fixture.noteBytes == Array("keep me".utf8))
     }
   }
@@ -111,16 +111,16 @@ import Testing
       let fixture = Fixture()
       let old = umask(0)
       defer { umask(old) }
-      try fixture.store.save("private")
+      try fixture.store.save(bytes: Array("private".utf8))
       #expect(fixture.folder.mode("notes/datafile.dat") == 0o600)
       #expect(fixture.folder.mode("notes") == 0o700)
     }
 
     @Test func anExistingNoteKeepsItsMode() throws {
       let fixture = Fixture()
-      try fixture.store.save("one")
+      try fixture.store.save(bytes: Array("one".utf8))
       #expect(chmod(fixture.store.path, 0o640) == 0)
-      try fixture.store.save("two")
+      try fixture.store.save(bytes: Array("two".utf8))
       #expect(fixture.folder.mode("notes/datafile.dat") == 0o640)
     }
 
@@ -129,14 +129,14 @@ import Testing
       try FileManager.default.createDirectory(
         atPath: fixture.folder.file("notes"), withIntermediateDirectories: false,
         attributes: [.posixPermissions: 0o755])
-      try fixture.store.save("one")
+      try fixture.store.save(bytes: Array("one".utf8))
       #expect(fixture.folder.mode("notes") == 0o755)
     }
 
     @Test func aMissingFolderIsAnErrorForAFileTheUserNamed() throws {
       let fixture = Fixture()
       let store = FileStore(path: fixture.folder.file("missing/note.txt"))
-      #expect(throws: FilenoteError.self) { try store.save("x") }
+      #expect(throws: FilenoteError.self) { try store.save(bytes: Array("x".utf8)) }
       #expect(fixture.folder.names().isEmpty)
     }
 
@@ -145,7 +145,7 @@ import Testing
       let path = fixture.folder.file("fifo")
       #expect(mkfifo(path, 0o600) == 0)
       #expect(throws: FilenoteError.notARegularFile(path: path)) {
-        try FileStore(path: path).save("x")
+        try FileStore(path: path).save(bytes: Array("x".utf8))
       }
       var info = stat()
       #expect(lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
@@ -155,7 +155,7 @@ import Testing
     @Test func aNameAsLongAsTheFileSystemAllowsCanBeSaved() throws {
       let fixture = Fixture()
       let name = String(repeating: "n", count: 255)
-      try FileStore(path: fixture.folder.file(name)).save("long name")
+      try FileStore(path: fixture.folder.file(name)).save(bytes: Array("long name".utf8))
       #expect(fixture.folder.bytes(name) == Array("long name".utf8))
       #expect(fixture.folder.names() == [name])
     }
@@ -173,7 +173,7 @@ import Testing
       try FileManager.default.createDirectory(
         atPath: fixture.folder.file("notes"), withIntermediateDirectories: true)
       #expect(symlink("../elsewhere/real.txt", fixture.store.path) == 0)
-      try fixture.store.save("new")
+      try fixture.store.save(bytes: Array("new".utf8))
       #expect(fixture.folder.mode("notes/datafile.dat") & 0o7777 == 0o777)  // still a link
       #expect(fixture.folder.bytes("elsewhere/real.txt") == Array("new".utf8))
       // The replaced target is kept beside the target, not beside the link.
@@ -186,7 +186,7 @@ import Testing
       fixture.folder.write("real.txt", "old")
       #expect(symlink(fixture.folder.file("real.txt"), fixture.folder.file("link1")) == 0)
       #expect(symlink("link1", fixture.folder.file("link2")) == 0)
-      try FileStore(path: fixture.folder.file("link2")).save("new")
+      try FileStore(path: fixture.folder.file("link2")).save(bytes: Array("new".utf8))
       #expect(fixture.folder.bytes("real.txt") == Array("new".utf8))
     }
 
@@ -198,7 +198,7 @@ import Testing
       #expect(try store.clearAll().note)
       #expect(fixture.folder.names() == ["link"])
       #expect(try store.read() == nil)
-      try store.save("again")
+      try store.save(bytes: Array("again".utf8))
       #expect(fixture.folder.bytes("real.txt") == Array("again".utf8))
     }
 
@@ -207,7 +207,7 @@ import Testing
       #expect(symlink("b", fixture.folder.file("a")) == 0)
       #expect(symlink("a", fixture.folder.file("b")) == 0)
       #expect(throws: FilenoteError.self) {
-        try FileStore(path: fixture.folder.file("a")).save("x")
+        try FileStore(path: fixture.folder.file("a")).save(bytes: Array("x".utf8))
       }
     }
   }
@@ -215,7 +215,7 @@ import Testing
   @Suite struct Clearing {
     @Test func clearRemovesTheNote() throws {
       let fixture = Fixture()
-      try fixture.store.save("gone soon")
+      try fixture.store.save(bytes: Array("gone soon".utf8))
       #expect(try fixture.store.clearKeepingVersion())
       #expect(try fixture.store.read() == nil)
     }
@@ -263,7 +263,7 @@ import Testing
     @Test(arguments: ["", "\n", "\r\n"])
     func inputThatIsEmptyAfterThatIsRefused(input: String) throws {
       let fixture = Fixture()
-      try fixture.store.save("keep me")
+      try fixture.store.save(bytes: Array("keep me".utf8))
       #expect(throws: FilenoteError.emptyInput) {
         try save(chunks: [Array(input.utf8)], to: fixture.store)
       }
@@ -273,7 +273,7 @@ import Testing
 
     @Test func invalidUTF8LateInALargeStreamIsRefusedWithItsOffset() throws {
       let fixture = Fixture()
-      try fixture.store.save("keep me")
+      try fixture.store.save(bytes: Array("keep me".utf8))
       let good = [UInt8](repeating: 0x61, count: 3 << 20)
       #expect(throws: FilenoteError.inputNotUTF8(offset: 3 << 20)) {
         try save(chunks: [good, [0xE4, 0xB8], Array("x".utf8)], to: fixture.store)

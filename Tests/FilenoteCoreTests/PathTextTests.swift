@@ -43,6 +43,19 @@ import Testing
     #expect("Docs".withOneLeadingSlash == "Docs")
   }
 
+  @Test func aCleanedPathLeavesOutDotNamesAndDoubledSlashesButKeepsDotDot() {
+    #expect("/work/./note.txt".cleanedPath == "/work/note.txt")
+    #expect("/work//note.txt".cleanedPath == "/work/note.txt")
+    #expect("/work/.//./note.txt/.".cleanedPath == "/work/note.txt")
+    #expect("/a/../b".cleanedPath == "/a/../b")
+    #expect("/a/b/".cleanedPath == "/a/b/")
+    #expect("/./".cleanedPath == "/")
+    #expect("./note".cleanedPath == "note")
+    #expect("./.".cleanedPath == ".")
+    #expect("/.hidden/..x/note.".cleanedPath == "/.hidden/..x/note.")
+    #expect(FileStore(path: "/work/./note.txt").path == "/work/note.txt")
+  }
+
   @Test func joiningDoesNotDoubleTheRootsSlash() {
     #expect(FileStore.join("/", "note") == "/note")
     #expect(FileStore.join("/home", "note") == "/home/note")

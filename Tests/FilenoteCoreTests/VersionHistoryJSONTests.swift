@@ -18,9 +18,9 @@ import Testing
   }
 
   @Test func eachVersionIsOneObjectWithTheDocumentedKeysInOrder() throws {
-    try store.save("buy milk")
-    try store.save("buy milk and eggs\nand bread")
-    try store.save("call mom")
+    try store.save(bytes: Array("buy milk".utf8))
+    try store.save(bytes: Array("buy milk and eggs\nand bread".utf8))
+    try store.save(bytes: Array("call mom".utf8))
     let lines = try objects()
     #expect(lines.count == 2)
     for (index, line) in lines.enumerated() {
@@ -47,8 +47,8 @@ import Testing
   }
 
   @Test func controlCharactersAreEscapedNotShown() throws {
-    try store.save("\u{1B}]0;title\u{07}\t\u{1B}[2J")
-    try store.save("next")
+    try store.save(bytes: Array("\u{1B}]0;title\u{07}\t\u{1B}[2J".utf8))
+    try store.save(bytes: Array("next".utf8))
     let line = try #require(try objects().first)
     #expect(!line.unicodeScalars.contains { $0.value < 0x20 })
     let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
@@ -58,16 +58,17 @@ import Testing
   @Test func aLongFirstLineIsCutBeforeACharacterTheLimitWouldBreak() throws {
     // 255 bytes of ASCII, then characters of two bytes: the limit falls
     // inside the first of them.
-    try store.save(String(repeating: "a", count: 255) + String(repeating: "é", count: 10))
-    try store.save("next")
+    try store.save(
+      bytes: Array((String(repeating: "a", count: 255) + String(repeating: "é", count: 10)).utf8))
+    try store.save(bytes: Array("next".utf8))
     let line = try #require(try objects().first)
     let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
     #expect(object?["first_line"] as? String == String(repeating: "a", count: 255))
   }
 
   @Test func aConflictCopyIsMarkedWithItsEngineAndOriginUntilSettled() throws {
-    try store.save("base")
-    try store.save("mine")
+    try store.save(bytes: Array("base".utf8))
+    try store.save(bytes: Array("mine".utf8))
     folder.write("notes/datafile.sync-conflict-20261201-202437-Y6OAA4V.dat", "theirs")
     let unsettled = try objects().compactMap {
       try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -87,7 +88,7 @@ import Testing
 
   @Test func noVersionsIsNothing() throws {
     #expect(try VersionHistory(store: store.versionStore()).jsonLines() == nil)
-    try store.save("only")
+    try store.save(bytes: Array("only".utf8))
     #expect(try VersionHistory(store: store.versionStore()).jsonLines() == nil)
   }
 }

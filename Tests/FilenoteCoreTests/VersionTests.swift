@@ -38,7 +38,16 @@ import Testing
     }
 
     func save(_ texts: String...) throws {
-      for text in texts { try store.save(text) }
+      for text in texts { try store.save(bytes: Array(text.utf8)) }
+    }
+
+    /// What a writer killed between keeping the note and replacing it
+    /// leaves: the note's own file under a version's name. Its name.
+    @discardableResult
+    func linkTheNote(asVersion random: UInt64, keptAt seconds: Int64) -> String {
+      let name = VersionName.kept(at: (seconds, 0), random: random)
+      #expect(link(folder.file("notes/datafile.dat"), versionsFolder + "/" + name) == 0)
+      return name
     }
   }
 
@@ -111,9 +120,7 @@ import Testing
       // that is the note itself.
       let fixture = Fixture()
       try fixture.save("a", "b")
-      let name = VersionName.kept(at: LocalTime.now, random: 99)
-      #expect(
-        link(fixture.folder.file("notes/datafile.dat"), fixture.versionsFolder + "/" + name) == 0)
+      fixture.linkTheNote(asVersion: 99, keptAt: 0)
       #expect(try fixture.texts() == ["a"])
       // The next save keeps it under that name, once.
       try fixture.save("c")
@@ -129,7 +136,7 @@ import Testing
       let note = fixture.folder.file("notes/datafile.dat")
       try #require(try FileStoreFaultTests.run("chattr", "+i", note) == 0, "chattr needs root")
       defer { _ = try? FileStoreFaultTests.run("chattr", "-i", note) }
-      #expect(throws: FilenoteError.self) { try fixture.store.save("b") }
+      #expect(throws: FilenoteError.self) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
       #expect(throws: FilenoteError.self) { try fixture.store.clearKeepingVersion() }
@@ -160,7 +167,7 @@ import Testing
 
     @Test func theDefaultKeeps100() throws {
       let fixture = Fixture()
-      for index in 0...102 { try fixture.store.save("note \(index)") }
+      for index in 0...102 { try fixture.store.save(bytes: Array("note \(index)".utf8)) }
       let versions = try fixture.store.keptVersions()
       #expect(versions.count == 100)
       #expect(String(decoding: try fixture.store.readVersion(100), as: UTF8.self) == "note 2")
@@ -330,7 +337,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .symbolicLink)
-      ) { try fixture.store.save("b") }
+      ) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
       #expect(fixture.folder.names(in: "elsewhere") == [])
       #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
@@ -343,7 +350,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .notAFolder)
-      ) { try fixture.store.save("b") }
+      ) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
     }
 
@@ -354,7 +361,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
-      ) { try fixture.store.save("c") }
+      ) { try fixture.store.save(bytes: Array("c".utf8)) }
       #expect(throws: FilenoteError.self) { try fixture.store.keptVersions() }
       #expect(fixture.note == "b")
     }
@@ -366,7 +373,7 @@ import Testing
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
           path: fixture.versionsFolder, reason: .ownedByAnotherUser(65534))
-      ) { try fixture.store.save("c") }
+      ) { try fixture.store.save(bytes: Array("c".utf8)) }
       #expect(fixture.note == "b")
     }
 
@@ -452,6 +459,19 @@ import Testing
   }
 
   @Suite struct Names {
+    @Test func aLinkNamedLikeTheNextVersionNeverBlocksASave() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      // Names like a version's, links, planted before the save: its own
+      // name is random, and one already there is drawn again.
+      for random in 0..<5 {
+        let name = VersionName.kept(at: LocalTime.now, random: UInt64(random))
+        #expect(symlink("/nonexistent", fixture.versionsFolder + "/" + name) == 0)
+      }
+      try fixture.save("c")
+      #expect(try fixture.texts() == ["b", "a"])
+    }
+
     @Test func aVersionsNameIsTheTimeItWasKeptAndARandomNumber() {
       let name = VersionName.kept(at: (1_764_567_890, 1_234), random: 0xbeef)
       #expect(name == "1764567890.000001234-000000000000beef")
@@ -541,15 +561,25 @@ import Testing
   }
 
   @Suite struct HistoryLines {
-    @Test func theFirstLineHasControlCharactersAsStandIns() {
-      #expect(VersionHistory.firstLine(of: Array("a\tb\nsecond".utf8), isCut: false) == "a⇥b")
-      #expect(VersionHistory.firstLine(of: Array("\nsecond".utf8), isCut: false) == "")
+    /// The first line and its mark, as `history` prints them off a terminal.
+    private func firstLine(_ text: String, size: Int? = nil) -> String {
+      let bytes = Array(text.utf8)
+      let line = VersionHistory.firstLine(of: bytes, size: Int64(size ?? bytes.count))
+      return line.text + line.mark
     }
 
-    @Test func aCharacterBrokenByTheReadLimitIsLeftOut() {
+    @Test func theFirstLineHasControlCharactersAsStandInsAndAMarkWhenMoreLinesFollow() {
+      #expect(firstLine("a\tb\nsecond") == "a⇥b↵…")
+      #expect(firstLine("\nsecond") == "↵…")
+      #expect(firstLine("alpha") == "alpha")
+    }
+
+    @Test func aCutLineIsMarkedAndACharacterBrokenByTheReadLimitIsLeftOut() {
       let bytes = Array("ab€".utf8).dropLast()
-      #expect(VersionHistory.firstLine(of: Array(bytes), isCut: true) == "ab")
-      #expect(VersionHistory.firstLine(of: Array("ab€".utf8), isCut: true) == "ab€")
+      let line = VersionHistory.firstLine(of: Array(bytes), size: 5)
+      #expect(line.text == "ab" && line.mark == "…")
+      #expect(firstLine("ab€", size: 9) == "ab€…")
+      #expect(firstLine("ab€") == "ab€")
     }
 
     @Test func aLineIsCutToTheColumnsByWholeCharacters() {
@@ -558,26 +588,65 @@ import Testing
       #expect(VersionHistory.cut("abc", toColumns: 0) == "")
     }
 
+    @Test func aLineAndItsMarkFitTheColumnsOrAreCutWithAnEllipsis() {
+      #expect(VersionHistory.fit("alpha", mark: "↵…", toColumns: 7) == "alpha↵…")
+      #expect(VersionHistory.fit("alpha", mark: "↵…", toColumns: 6) == "alpha…")
+      #expect(VersionHistory.fit("alphabet", mark: "", toColumns: 5) == "alph…")
+      #expect(VersionHistory.fit("中文字", mark: "", toColumns: 5) == "中文…")
+      #expect(VersionHistory.fit("abc", mark: "", toColumns: 0) == "")
+    }
+
     @Test func offATerminalTheFirstLineIsItsFirst256BytesAndOnOneItFitsTheWidth() throws {
       let fixture = Fixture()
       try fixture.save(String(repeating: "é", count: 600), "b")
       let store = try fixture.store.versionStore()
       let piped = String(
         decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
-      #expect(piped.hasSuffix("  " + String(repeating: "é", count: 128) + "\n"))
+      #expect(piped.hasSuffix("  " + String(repeating: "é", count: 128) + "…\n"))
       let narrow = String(
         decoding: try #require(try VersionHistory(store: store).lines(width: 40)), as: UTF8.self)
-      #expect(narrow.count == 41, "40 columns and the newline: \(narrow)")
+      let lines = narrow.split(separator: "\n")
+      #expect(lines.count == 3, "a header, the note, version 1: \(narrow)")
+      #expect(lines.allSatisfy { $0.count <= 40 }, "\(narrow)")
+      #expect(lines[2].count == 40 && lines[2].hasSuffix("é…"), "\(lines[2])")
     }
 
-    @Test func historyListsNumberLocalTimeSizeAndFirstLine() throws {
+    @Test func historyListsTheNoteAs0ThenNumberLocalTimeSizeAndFirstLine() throws {
       let fixture = Fixture()
       try fixture.save("first line\nsecond", "b")
       let store = try fixture.store.versionStore()
       let text = String(
         decoding: try #require(try VersionHistory(store: store).lines(width: nil)), as: UTF8.self)
       let saved = try fixture.store.keptVersions()[0].saved
-      #expect(text == "1  \(LocalTime(secondsSinceEpoch: saved).text)  17  first line\n")
+      let noteSaved = try FileSystem.status(fixture.folder.file("notes/datafile.dat")).modified
+      #expect(
+        text == "0  \(LocalTime(secondsSinceEpoch: noteSaved.seconds).text)   1  b\n"
+          + "1  \(LocalTime(secondsSinceEpoch: saved).text)  17  first line↵…\n")
+    }
+
+    @Test func onATerminalAHeaderComesFirstAndEachLineSaysItsAge() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      let store = try fixture.store.versionStore()
+      let saved = try fixture.store.keptVersions()[0].saved
+      let text = String(
+        decoding: try #require(
+          try VersionHistory(store: store).lines(width: 80, now: saved + 7200)),
+        as: UTF8.self)
+      let lines = text.split(separator: "\n").map(String.init)
+      #expect(lines.count == 3)
+      #expect(lines[0].hasPrefix("N  SAVED                AGE"), "\(lines[0])")
+      #expect(lines[0].hasSuffix("SIZE  FIRST LINE"), "\(lines[0])")
+      #expect(lines[2].contains("  2 h ago  "), "\(lines[2])")
+    }
+
+    @Test func agesAreInTheLargestUnitThatIsAtLeastOne() {
+      let cases: [(Int64, String)] = [
+        (0, "0 s ago"), (59, "59 s ago"), (60, "1 min ago"), (7200, "2 h ago"),
+        (47 * 3600, "47 h ago"), (2 * 86400, "2 days ago"), (59 * 86400, "59 days ago"),
+        (70 * 86400, "2 months ago"), (800 * 86400, "2 years ago"), (-5, "in the future"),
+      ]
+      for (seconds, text) in cases { #expect(Age(seconds: seconds).text == text) }
     }
   }
 }

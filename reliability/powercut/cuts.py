@@ -111,7 +111,9 @@ def facts(binary, home, extra=None):
     shown = run_filenote(binary, ["show"], env, timeout=60)
     if shown.status == 0:
         note = shown.stdout[:-1] if shown.stdout.endswith(b"\n") else shown.stdout
-    elif shown.status == 1 and b"no note saved yet" in shown.stderr:
+    # No note ("no note saved yet", or, with versions kept, "no note saved
+    # in ...; 'filenote undo' brings back ...").
+    elif shown.status == 1 and b"no note saved" in shown.stderr:
         note = None
     else:
         note = None

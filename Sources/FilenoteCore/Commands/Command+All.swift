@@ -5,8 +5,8 @@ import SystemCalls
 
 extension Command {
   /// Every command, as `filenote --help` lists them.
-  public static let all: [Command] = [
-    save, show, edit, history, undo, restore, resolve, copy, initScript, path, clear, help,
+  static let all: [Command] = [
+    save, show, edit, history, undo, restore, forget, resolve, copy, initScript, path, clear, help,
   ]
 
   static let save = Command(
@@ -19,16 +19,24 @@ extension Command {
       that exactly one trailing line ending is removed, so 'echo hi | filenote save'
       saves "hi". The input must be valid UTF-8 and not empty; otherwise nothing
       is saved. The save is atomic: the old note stays until the new one is
-      completely on disk.
+      completely on disk. The note it replaces is kept as version 1, except
+      with --no-version, which keeps nothing of it (for a secret; the other
+      versions stay as they are).
       """,
     examples: [
       "filenote save call the plumber",
       "printf 'line 1\\nline 2\\n' | filenote save",
       "filenote save < notes.txt",
+      "filenote save --no-version < secret.txt",
     ]
   ) { input throws(FilenoteError) in
     let words = input.words
-    let store = try input.store()
+    var store = try input.store()
+    // Only when an option was given: the first look at the table of options
+    // builds it, which a plain save has no need of (CONTRIBUTING.md, Hot path).
+    if !input.options.isEmpty && input.options.contains(.noVersion) {
+      store.keepsReplacedNote = false
+    }
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
         Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
@@ -47,8 +55,8 @@ extension Command {
       Print the saved note followed by one newline; with N, version N instead.
 
       When no note is saved, nothing is printed on standard output and the exit
-      status is 1. N counts as 'filenote history' does: 1 is the version the
-      current note replaced; a number that is not kept is an error (status 1).
+      status is 1. N counts as 'filenote history' does: 0 is the note itself,
+      1 the version it replaced; a number that is not kept is an error (status 1).
 
       With --line, the note is printed as one line for a prompt or a status bar:
       line breaks, tabs and other control characters as the prompt's stand-ins
@@ -72,7 +80,8 @@ extension Command {
     }
     let store = try input.store(ignoringVersionCount: true)
     var bytes: [UInt8]
-    if let word = input.words.first {
+    // 0 is the note itself, as `history` lists it: `show 0` is `show`.
+    if let word = input.words.first, try input.versionNumber(word) != 0 {
       // Reads the versions only when asked to: plain `show` never looks at them.
       bytes = try store.readVersion(input.versionNumber(word))
     } else {
@@ -82,8 +91,10 @@ extension Command {
       let copies =
         FileDescriptor.standardError.isTerminal ? (try? store.conflictCopies()) ?? [] : []
       guard let note = try store.read() else {
-        if copies.isEmpty { throw .noNote(path: store.path) }
-        throw .noNoteButConflictCopies(path: store.path, count: copies.count)
+        if !copies.isEmpty {
+          throw .noNoteButConflictCopies(path: store.path, count: copies.count)
+        }
+        throw .noNote(path: store.path, versionsKept: try store.keptVersionCount())
       }
       if !copies.isEmpty { Filenote.report(ConflictNotice(copies: copies).showLine) }
       bytes = note.bytes
@@ -114,7 +125,7 @@ extension Command {
     examples: ["filenote edit", "EDITOR=nano filenote edit", "VISUAL='code --wait' filenote edit"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    return try NoteEditor(store: input.store(), environment: input.environment).run()
+    return try EditorRun(store: input.store(), environment: input.environment).run()
   }
 
   static let path = Command(
@@ -139,7 +150,7 @@ extension Command {
     name: "clear", arguments: "",
     summary: "remove the saved note (--all: and every version)",
     description: """
-      Remove the saved note; it is kept as version 1, so 'filenote undo' brings it back.
+      Remove the saved note; it is kept as version 1, so 'undo' brings it back.
 
       Succeeds quietly when there is no note. When the note file is a symbolic
       link, the file it points to is removed and the link stays. Only a regular
@@ -177,8 +188,11 @@ extension Command {
     var text = HelpText.general
     if let topic {
       guard let command = Command.named(topic) else {
+        let near = Suggestion.commands(meantBy: topic)
         throw .usage(
-          "no help for unknown command '\(topic)' (commands: \(names.joined(separator: ", ")))")
+          "no help for unknown command '\(topic.replacingControlCharacters())'"
+            + (near.isEmpty
+              ? " (commands: \(names.joined(separator: ", ")))" : Suggestion.names(near).text))
       }
       text = HelpText.help(of: command)
     }

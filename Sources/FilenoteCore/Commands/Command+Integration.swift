@@ -25,7 +25,7 @@ extension Command {
     // Reading only: FILENOTE_VERSIONS is not this command's business.
     let store = try input.store(ignoringVersionCount: true)
     guard let (bytes, version) = try input.noteOrVersion(of: store) else {
-      throw .noNote(path: store.path)
+      throw .noNote(path: store.path, versionsKept: try store.keptVersionCount())
     }
     let what = version.map { "version \($0)" } ?? "the note"
     let way = try Clipboard(environment: input.environment).copy(
@@ -112,7 +112,7 @@ extension Command {
 extension CommandInput {
   /// What a command that shows the note or version N (one word at most)
   /// works on: the note's bytes, or version N's and N; nil when no note is
-  /// saved.
+  /// saved. 0 is the note itself, as `history` lists it.
   func noteOrVersion(
     of store: FileStore
   ) throws(FilenoteError) -> (bytes: [UInt8], version: Int?)? {
@@ -121,8 +121,7 @@ extension CommandInput {
         "'\(command.name)' takes one version number at most "
           + "(see 'filenote help \(command.name)')")
     }
-    if let word = words.first {
-      let number = try versionNumber(word)
+    if let word = words.first, case let number = try versionNumber(word), number != 0 {
       return (try store.readVersion(number), number)
     }
     return try store.read().map { ($0.bytes, nil) }

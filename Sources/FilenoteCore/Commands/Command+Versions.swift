@@ -1,4 +1,5 @@
 import SystemCalls
+import TerminalSession
 
 // The rows of the command table that work on the kept versions (the man
 // page's VERSIONS); `show N` and `clear --all` are in their own rows.
@@ -6,18 +7,21 @@ import SystemCalls
 extension Command {
   static let history = Command(
     name: "history", arguments: "",
-    summary: "list the kept versions, newest first",
+    summary: "list the note (0) and its kept versions, newest first",
     description: """
-      List the kept versions of the note, newest first, one per line.
+      List the note as 0, then its kept versions, newest first, one a line.
 
       Each save and each clear keeps the note it replaces as a version, in the
-      folder .NAME.versions beside the note. A line is: the version's number
-      (1 is the one the current note replaced, as 'show N', 'restore N' and
-      'undo' count), the date and time it was saved, its size in bytes, and its
-      first line (control characters shown as stand-ins; cut to the window's
-      width on a terminal, else to its first 256 bytes). The fields are separated by spaces and the first
-      line follows the size after two spaces, so scripts can cut them.
-      With no versions kept, nothing is printed and the exit status is 0.
+      folder .NAME.versions beside the note. A line is: the number (1 is the
+      version the current note replaced, as 'show N', 'restore N', 'forget N'
+      and 'undo' count), the date and time its text was saved (a restored
+      version keeps its own, so dates need not follow the numbers), its size in
+      bytes, and its first line: control characters shown as stand-ins, then
+      '↵…' when more lines follow, '…' when it is cut (to the window's width on
+      a terminal, else to its first 256 bytes). The first line follows the size
+      after two spaces. On a terminal, a header comes first and each line also
+      says how long ago its text was saved.
+      With no note and no versions, nothing is printed and the exit status is 0.
       FILENOTE_VERSIONS=N keeps N versions (default 100, 0 keeps none).
       A sync engine's conflict copies of the note are listed among them,
       marked [conflict copy, ENGINE, ...] (see 'filenote help resolve').
@@ -40,11 +44,12 @@ extension Command {
       try VersionHistory(store: store.versionStore()).jsonLines().map(Filenote.printOut)
       return .success
     }
+    let output = FileDescriptor.standardOutput
+    let width = output.isTerminal ? (try? output.windowSize().columns) : nil
     let lines = try VersionHistory(store: store.versionStore()).lines(
-      width: FileDescriptor.standardOutput.isTerminal
-        ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil)
+      width: width, now: width.map { _ in LocalTime.secondsSinceEpochNow })
     guard let lines else {
-      Filenote.report("no versions are kept of \(store.path)")
+      Filenote.report("no note and no versions are kept in \(store.path)")
       return .success
     }
     try Filenote.printOut(lines)
@@ -63,7 +68,12 @@ extension Command {
     examples: ["filenote undo"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    try restored(1, input.store().restoreVersion(1))
+    let store = try input.store()
+    do throws(FilenoteError) {
+      try restored(1, store.restoreVersion(1))
+    } catch .noVersion(number: 1, kept: 0, note: _) {
+      throw .nothingToUndo(path: store.path)
+    }
     return .success
   }
 
@@ -83,6 +93,46 @@ extension Command {
     }
     let number = try input.versionNumber(input.words[0])
     try restored(number, input.store().restoreVersion(number))
+    return .success
+  }
+
+  static let forget = Command(
+    name: "forget", arguments: "N",
+    summary: "remove version N for good (a secret saved by mistake)",
+    description: """
+      Remove version N (as 'filenote history' numbers it) for good.
+
+      For a secret saved by mistake: the version's file is removed (as rm
+      removes it, under the writer lock) and no command shows it again; the
+      older versions move up one number. On a terminal, filenote shows the
+      version's line and asks first, and anything but y or yes keeps it
+      (status 1); with --yes, or when standard input is not a terminal, it
+      does not ask. 0, the note itself, is not a version: 'filenote clear'
+      removes the note (keeping it as version 1). It says 'Forgot version N.'
+      """,
+    examples: ["filenote forget 1", "filenote show 2 && filenote forget 2", "filenote forget -y 1"]
+  ) { input throws(FilenoteError) in
+    guard input.words.count == 1 else {
+      throw .usage("'forget' takes one version number (see 'filenote history')")
+    }
+    let number = try input.versionNumber(input.words[0])
+    let store = try input.store()
+    var expected: KeptVersion?
+    if !input.options.contains(.yes) && FileDescriptor.standardInput.isTerminal {
+      // Asked before any lock is taken; the answer holds for this version
+      // only, which is checked again under the lock.
+      let (version, line) = try VersionHistory(store: store.versionStore()).line(
+        of: number, note: store.path)
+      Filenote.printError(line)
+      guard YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
+      else { throw .notForgotten(number: number) }
+      expected = version
+    }
+    if try store.forgetVersion(number, ifStill: expected) {
+      Filenote.report(
+        "version \(number)'s file has other hard links, which still hold its text")
+    }
+    try Filenote.printOut(Array("Forgot version \(number).\n".utf8))
     return .success
   }
 

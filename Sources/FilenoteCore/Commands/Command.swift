@@ -3,14 +3,14 @@
 /// table; parsing, `--help`, `help COMMAND` and the tests that check the man
 /// page, README and completions are derived from it, so a new command is a
 /// new row there and its own code, nothing else.
-public struct Command: Sendable {
+struct Command: Sendable {
   /// The name as typed, e.g. `save`.
-  public let name: String
+  let name: String
   /// The arguments as usage lines show them, after its options (see
   /// `synopsis`), e.g. `[TEXT ...]`; empty for none.
-  public let arguments: String
+  let arguments: String
   /// Its line in the general help's command list.
-  public let summary: String
+  let summary: String
   /// What it does, for `filenote help NAME`: one line, a blank line, details.
   /// nil for a command whose help is the general help (`help` itself).
   let description: String?
@@ -20,24 +20,28 @@ public struct Command: Sendable {
   let run: @Sendable (CommandInput) throws(FilenoteError) -> ExitCode
 
   /// The names of the commands, as typed, in the order help lists them.
-  public static var names: [String] { all.map(\.name) }
+  static var names: [String] { all.map(\.name) }
 
   /// The command called `name`, nil for none.
-  public static func named(_ name: String) -> Command? {
+  static func named(_ name: String) -> Command? {
     all.first { $0.name == name }
   }
 
   /// The options of this command alone, beside the ones every command takes
   /// (`Option.common`), e.g. `--all` of `clear`: the rows of `Option.all`
   /// that name it.
-  public var options: [Option] {
+  var options: [Option] {
     Option.all.filter { $0.commands?.contains(name) ?? false }
   }
 
   /// `name`, its own options and its arguments, as usage lines show them,
   /// e.g. `save [TEXT ...]` or `clear [--all]`.
-  public var synopsis: String {
-    let options = options.map { " [" + $0.label + "]" }.joined()
+  var synopsis: String {
+    // By long name alone, as usage lines do (`[--yes]`); the options list
+    // of its help gives the short one too.
+    let options = options.map { option in
+      " [" + option.name + (option.value.map { " " + $0.placeholder } ?? "") + "]"
+    }.joined()
     return name + options + (arguments.isEmpty ? "" : " " + arguments)
   }
 }

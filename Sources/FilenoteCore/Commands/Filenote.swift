@@ -15,7 +15,7 @@ public enum Filenote {
 
   /// Runs filenote with the raw bytes of its arguments (without the program
   /// name) and its environment.
-  public static func run(arguments: [[UInt8]], environment: Environment) -> ExitCode {
+  static func run(arguments: [[UInt8]], environment: Environment) -> ExitCode {
     // A closed pipe must end `show` quietly: ignore SIGPIPE and treat EPIPE
     // as the reader having had enough.
     Signal.brokenPipe.ignore()
@@ -32,7 +32,7 @@ public enum Filenote {
   }
 
   /// Prints `filenote: <message>` on standard error.
-  public static func report(_ error: FilenoteError) {
+  static func report(_ error: FilenoteError) {
     report(error.message)
   }
 

@@ -4,13 +4,14 @@ import TerminalSession
 /// Everything that can go wrong in filenote, each with a one-line message a
 /// user can act on. The executable prints it as `filenote: <message>` and
 /// exits with `exitCode`.
-public enum FilenoteError: Error, Equatable, Sendable {
+enum FilenoteError: Error, Equatable, Sendable {
   /// The command line is wrong (unknown command or option, missing value).
   case usage(String)
   /// `filenote` without a command needs a terminal for the prompt.
   case notATerminal
-  /// There is no note to show or edit.
-  case noNote(path: String)
+  /// There is no note to show; `versionsKept` versions are (after a
+  /// `clear`, `undo` brings the note back).
+  case noNote(path: String, versionsKept: Int)
   /// There is no note to show, but a sync engine left `count` conflict
   /// copies of it beside it (rclone bisync renames both texts away).
   case noNoteButConflictCopies(path: String, count: Int)
@@ -20,6 +21,9 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case inputNotUTF8(offset: Int)
   /// The note file is not UTF-8; `offset` is the first bad byte, from 0.
   case fileNotUTF8(path: String, offset: Int)
+  /// Another program wrote into the note file while a save compared its
+  /// text with it, so the part of the text that matched is gone; nothing was saved.
+  case noteChangedWhileSaving(path: String)
   /// The note file is something filenote cannot hold a note in (a directory, a device).
   case notARegularFile(path: String)
   /// A name on the note's path was planted by someone else, so filenote
@@ -58,6 +62,13 @@ public enum FilenoteError: Error, Equatable, Sendable {
   case cannotKeepVersion(path: String, errno: Errno)
   /// No version numbered `number` is kept of the note at `note`; `kept` versions are.
   case noVersion(number: Int, kept: Int, note: String)
+  /// `undo` with no version of the note at `path` kept.
+  case nothingToUndo(path: String)
+  /// `forget N`: another writer changed what version `number` is while the
+  /// user was asked about it, so nothing was removed.
+  case versionChanged(number: Int)
+  /// `forget N`: the user did not answer yes, so version `number` stays.
+  case notForgotten(number: Int)
   /// `FILENOTE_VERSIONS` is not a count of versions.
   case invalidVersionCount(String)
   /// A sync engine's conflict copy beside the note could not be moved into
@@ -81,7 +92,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
   /// (doc/DESIGN.md, Versions).
-  public enum UnsafeFolderReason: Equatable, Sendable {
+  enum UnsafeFolderReason: Equatable, Sendable {
     case symbolicLink
     case notAFolder
     case ownedByAnotherUser(UInt32)
@@ -99,7 +110,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// What filenote was doing when a system call failed.
-  public enum Operation: Equatable, Sendable {
+  enum Operation: Equatable, Sendable {
     case read, write, save, remove, createFolder, readLink, use
     /// Creating the temporary file of a save in the note's folder.
     case createTemporaryFile
@@ -120,7 +131,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// Why a name on the note's path is not used.
-  public enum UnsafeReason: Equatable, Sendable {
+  enum UnsafeReason: Equatable, Sendable {
     /// A symbolic link owned by neither the user nor the folder's owner, in
     /// a sticky folder others may write.
     case othersLink(folder: String)
@@ -150,7 +161,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// What an operation was done to.
-  public enum Subject: Equatable, Sendable {
+  enum Subject: Equatable, Sendable {
     /// A file or folder, by its path.
     case file(String)
     case standardInput, standardOutput, terminal
@@ -167,7 +178,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// The line printed after `filenote: `.
-  public var message: String {
+  var message: String {
     switch self {
     case .usage(let text):
       return text
@@ -175,13 +186,16 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "standard input is not a terminal: use 'filenote save' to save text from it "
         + "and 'filenote show' to print the note"
-    case .noNote(let path):
+    case .noNote(let path, 0):
       return "no note saved yet in \(path) (save one with 'filenote save TEXT')"
     case .noNoteButConflictCopies(let path, let count):
       let copies = count == 1 ? "1 conflict copy" : "\(count) conflict copies"
       return
         "no note in \(path), but \(copies) of it beside it: 'filenote history' lists "
         + (count == 1 ? "it" : "them") + ", 'filenote restore N' puts one back"
+    case .noNote(let path, let kept):
+      let count = kept == 1 ? "its version" : "the last of its \(kept) versions"
+      return "no note saved in \(path); 'filenote undo' brings back \(count)"
     case .emptyInput:
       return
         "cannot save an empty note; the saved note is unchanged "
@@ -195,6 +209,10 @@ public enum FilenoteError: Error, Equatable, Sendable {
         "cannot read \(path): not valid UTF-8 (first bad byte at offset \(offset)); "
         + "the file was left as it is: inspect it with 'od -c', or replace it with "
         + "'filenote save' or 'filenote clear'"
+    case .noteChangedWhileSaving(let path):
+      return
+        "cannot save: another program wrote into \(path) while filenote compared the new "
+        + "text with it; nothing was saved, save again"
     case .notARegularFile(let path):
       return "cannot use \(path): not a regular file"
     case .unsafePath(let path, let why):
@@ -234,6 +252,12 @@ public enum FilenoteError: Error, Equatable, Sendable {
     case .noVersion(let number, let kept, let note):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
+      // 0 is what `history` lists the note itself as.
+      if number == 0 {
+        return
+          "0 is the note itself, not a kept version of \(note): \(count) kept "
+          + "(see 'filenote history')"
+      }
       return "no version \(number) of \(note): \(count) kept (see 'filenote history')"
     case .cannotSettle(let path, let errno):
       return
@@ -243,6 +267,14 @@ public enum FilenoteError: Error, Equatable, Sendable {
       return
         "cannot settle the conflict copies: they become versions, and FILENOTE_VERSIONS=0 "
         + "keeps none; they stay beside the note"
+    case .versionChanged(let number):
+      return
+        "version \(number) changed while you were asked (another filenote saved or "
+        + "forgot one); nothing was forgotten (see 'filenote history')"
+    case .notForgotten(let number):
+      return "version \(number) was not forgotten"
+    case .nothingToUndo(let path):
+      return "nothing to undo: no version of \(path) is kept yet"
     case .noSpaceWithVersions(let path, let folder, let count, let size):
       let versions = count == 1 ? "its version" : "its \(count) versions"
       let held =
@@ -273,7 +305,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
   }
 
   /// The process exit status that goes with this error.
-  public var exitCode: ExitCode {
+  var exitCode: ExitCode {
     switch self {
     case .usage, .notATerminal, .editNeedsTerminal, .invalidVersionCount: return .usage
     case .notSaved(let cause?, _): return cause.exitCode
@@ -283,7 +315,7 @@ public enum FilenoteError: Error, Equatable, Sendable {
 }
 
 /// The exit statuses filenote uses, as the man page's EXIT STATUS lists them.
-public enum ExitCode: Int32, Sendable {
+enum ExitCode: Int32, Sendable {
   case success = 0
   case failure = 1
   case usage = 2

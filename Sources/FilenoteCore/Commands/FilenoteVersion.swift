@@ -5,7 +5,7 @@
 /// of CHANGELOG.md, and the version of the Debian package and the tarball that
 /// `make dist` builds (the Makefile reads it from this file, so the number
 /// stays a plain string literal on one line).
-public enum FilenoteVersion {
+enum FilenoteVersion {
   /// The release number, MAJOR.MINOR.PATCH as Semantic Versioning writes it.
-  public static let number = "0.2.0"
+  static let number = "0.2.0"
 }

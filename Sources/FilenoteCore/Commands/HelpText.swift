@@ -6,13 +6,20 @@
 /// to read more. The man page (`doc/filenote.1`) and README.md say the same
 /// things at more length; the end-to-end tests check that all three name the
 /// same commands and options.
-public enum HelpText {
+enum HelpText {
   /// `filenote --version`: the name and version, as the man page's header gives them.
-  public static let version = "filenote " + FilenoteVersion.number
+  static let version = "filenote " + FilenoteVersion.number
 
   /// `filenote --help`, `filenote -h` and `filenote help`.
-  public static var general: String {
-    let commands = rows(Command.all.map { ($0.synopsis, [$0.summary]) }, column: 18)
+  static var general: String {
+    // A command's own options where they fit before its summary (`clear
+    // [--all]`); where they do not, its help lists them (`save [TEXT ...]`).
+    let commands = rows(
+      Command.all.map { command in
+        let arguments = command.arguments.isEmpty ? "" : " " + command.arguments
+        let label = command.synopsis.count <= 16 ? command.synopsis : command.name + arguments
+        return (label, [command.summary])
+      }, column: 18)
     let options = rows(Option.common.map { ($0.label, $0.generalHelp) }, column: 18)
     return """
       Usage: filenote [COMMAND] [\(Option.file.label)]

@@ -1,7 +1,7 @@
 /// A parsed command line.
-public struct Invocation: Sendable {
+struct Invocation: Sendable {
   /// What the command line asks for.
-  public enum Action: Sendable {
+  enum Action: Sendable {
     /// `filenote` alone: edit the note in the prompt.
     case prompt
     /// `filenote --version`
@@ -10,17 +10,17 @@ public struct Invocation: Sendable {
     case run(Command, words: [[UInt8]])
   }
 
-  public var action: Action
+  var action: Action
   /// `--file PATH`, when given.
-  public var file: String?
+  var file: String?
   /// The given options that belong to the command (see `Command.options`).
-  public var commandOptions: [Option.Given] = []
+  var commandOptions: [Option.Given] = []
 
   /// Parses the arguments after the program name. Each argument is given as
   /// its raw bytes, because the words of `save` are saved exactly as typed
   /// and must be checked for UTF-8 rather than silently repaired. Options may
   /// come before or after the command; `--` ends them.
-  public static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
+  static func parse(_ arguments: [[UInt8]]) throws(FilenoteError) -> Invocation {
     var words: [[UInt8]] = []
     var given: [Option.Given] = []
     var index = 0
@@ -46,7 +46,9 @@ public struct Invocation: Sendable {
       // command is a usage error wherever --help stands, and `help TOPIC
       // --help` is `help TOPIC`.
       guard let name else { return Invocation(action: .run(.help, words: []), file: file) }
-      guard let command = Command.named(name) else { throw unknownCommand(name) }
+      guard let command = Command.named(name) else {
+        throw unknownCommand(name, words: words, file: file)
+      }
       let words = command.name == "help" ? rest : [Array(command.name.utf8)]
       return Invocation(action: .run(.help, words: words), file: file)
     }
@@ -58,7 +60,9 @@ public struct Invocation: Sendable {
       }
       return Invocation(action: .prompt, file: file)
     }
-    guard let command = Command.named(name) else { throw unknownCommand(name) }
+    guard let command = Command.named(name) else {
+      throw unknownCommand(name, words: words, file: file)
+    }
     if let stray = commandOptions.first(where: { !command.options.contains($0.option) }) {
       throw .usage(
         "'\(name)' takes no option '\(stray.option.name)' (see 'filenote help \(name)')")
@@ -79,7 +83,10 @@ public struct Invocation: Sendable {
       attached = Array(raw[(equals + 1)...])
     }
     guard let option = Option.named(name), option.value != nil || attached == nil else {
-      throw .usage("unknown option '\(argument)' (see 'filenote --help')")
+      // A flag given a value (`--all=x`) is no near miss of itself.
+      let suggestion = Option.named(name) == nil ? Suggestion.forOption(name) : .none
+      throw .usage(
+        "unknown option '\(argument.replacingControlCharacters())'" + suggestion.text)
     }
     guard let value = option.value else { return Option.Given(option: option, value: nil) }
     guard let raw = attached ?? (index < arguments.count ? arguments[index] : nil) else {
@@ -98,7 +105,13 @@ public struct Invocation: Sendable {
     return Option.Given(option: option, value: text)
   }
 
-  private static func unknownCommand(_ name: String) -> FilenoteError {
-    .usage("unknown command '\(name)' (see 'filenote --help')")
+  /// `name`, the first of `words`, is no command: what it may have been
+  /// (see `Suggestion`).
+  private static func unknownCommand(
+    _ name: String, words: [[UInt8]], file: String?
+  ) -> FilenoteError {
+    .usage(
+      "unknown command '\(name.replacingControlCharacters())'"
+        + Suggestion.forCommand(name, words: words, file: file).text)
   }
 }

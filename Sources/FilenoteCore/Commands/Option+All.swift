@@ -3,8 +3,8 @@
 
 extension Option {
   /// Every option, as help lists them.
-  public static let all: [Option] = [
-    file, help, version, allVersions, line, width, follow, json, desktop,
+  static let all: [Option] = [
+    file, help, version, allVersions, line, width, follow, json, desktop, yes, noVersion,
   ]
 
   static let file = Option(
@@ -28,6 +28,16 @@ extension Option {
   static let allVersions = Option(
     name: "--all", shortName: nil, value: nil, commands: ["clear"],
     generalHelp: [], commandHelp: "remove every kept version too")
+
+  /// `forget --yes`.
+  static let yes = Option(
+    name: "--yes", shortName: "-y", value: nil, commands: ["forget"],
+    generalHelp: [], commandHelp: "forget without asking")
+
+  /// `save --no-version`.
+  static let noVersion = Option(
+    name: "--no-version", shortName: nil, value: nil, commands: ["save"],
+    generalHelp: [], commandHelp: "keep nothing of the note it replaces")
 
   /// `show --line`: the note as one inert line (doc/INTEGRATION.md).
   static let line = Option(

@@ -4,34 +4,34 @@
 /// `help COMMAND`, the usage lines and the tests that check the man page,
 /// README and completions are derived from it, so a new option is a new row
 /// there and the code of the commands that read it, nothing else.
-public struct Option: Sendable {
+struct Option: Sendable {
   /// The value an option takes.
-  public struct Value: Sendable {
+  struct Value: Sendable {
     /// As help shows it, e.g. `PATH`.
-    public let placeholder: String
+    let placeholder: String
     /// What it is, for messages: `path` gives "needs a path" and "the path
     /// given with '--file'".
     let noun: String
   }
 
   /// An option as given on the command line, with its value.
-  public struct Given: Sendable {
-    public let option: Option
+  struct Given: Sendable {
+    let option: Option
     /// The value, for an option that takes one: valid UTF-8 and not empty.
-    public let value: String?
+    let value: String?
   }
 
   /// The long name as typed, e.g. `--help`; messages use it.
-  public let name: String
+  let name: String
   /// The one-letter name, e.g. `-h`; nil for none.
-  public let shortName: String?
+  let shortName: String?
   /// The value it takes, nil for a flag: the next argument, or what follows
   /// `=` in the same one (`--file=PATH`).
-  public let value: Value?
+  let value: Value?
   /// The names of the commands that take it; nil when every command takes
   /// it, and `filenote` alone too. A command's own options show in its usage
   /// line.
-  public let commands: [String]?
+  let commands: [String]?
   /// Its lines in `filenote --help`, which lists the options every command
   /// takes; empty for an option of some commands only.
   let generalHelp: [String]
@@ -40,13 +40,13 @@ public struct Option: Sendable {
   let commandHelp: String?
 
   /// Its names as typed, the short one first.
-  public var names: [String] { (shortName.map { [$0] } ?? []) + [name] }
+  var names: [String] { (shortName.map { [$0] } ?? []) + [name] }
 
   /// The options every command takes.
-  public static var common: [Option] { all.filter { $0.commands == nil } }
+  static var common: [Option] { all.filter { $0.commands == nil } }
 
   /// The option one of whose names is `name`, nil for none.
-  public static func named(_ name: String) -> Option? {
+  static func named(_ name: String) -> Option? {
     all.first { $0.name == name || $0.shortName == name }
   }
 
@@ -57,7 +57,7 @@ public struct Option: Sendable {
 }
 
 extension Option: Equatable {
-  public static func == (left: Option, right: Option) -> Bool { left.name == right.name }
+  static func == (left: Option, right: Option) -> Bool { left.name == right.name }
 }
 
 extension [Option.Given] {

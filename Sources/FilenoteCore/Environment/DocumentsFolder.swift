@@ -16,11 +16,11 @@ import SystemCalls
 /// `FileManager` takes it) only when `$HOME` is not set. It does not link
 /// Foundation at all: loading it costs more start-up time than all the rest
 /// of `filenote show` (see CONTRIBUTING.md, Hot path).
-public struct DocumentsFolder: Sendable {
+struct DocumentsFolder: Sendable {
   /// The process environment (or a test's).
-  public var environment: Environment
+  var environment: Environment
 
-  public init(environment: Environment) {
+  init(environment: Environment) {
     self.environment = environment
   }
 
@@ -32,7 +32,7 @@ public struct DocumentsFolder: Sendable {
   /// `get_home_dir()` and the XDG base directory spec (for its own
   /// variables) treat them: a note must not land in a folder that depends on
   /// where the command happens to run.
-  public var home: String {
+  var home: String {
     if let home = environment["HOME"], home.isAbsolutePath {
       return home.trimmingTrailingSlashes
     }
@@ -42,7 +42,7 @@ public struct DocumentsFolder: Sendable {
 
   /// `${XDG_CONFIG_HOME:-$HOME/.config}/user-dirs.dirs`; a relative
   /// `XDG_CONFIG_HOME` is ignored, as the XDG base directory spec says.
-  public var userDirsFile: String {
+  var userDirsFile: String {
     if let config = environment["XDG_CONFIG_HOME"], config.isAbsolutePath {
       return config.trimmingTrailingSlashes + "/user-dirs.dirs"
     }
@@ -55,7 +55,7 @@ public struct DocumentsFolder: Sendable {
   /// The documents folder: the one `user-dirs.dirs` configures, else
   /// `~/Documents`. A `user-dirs.dirs` that cannot be read (not a regular
   /// file, too large, unreadable) is an error, not a silent fallback.
-  public var path: String {
+  var path: String {
     get throws(FilenoteError) {
       let home = self.home
       if let contents = try Self.readUserDirs(userDirsFile),

@@ -8,7 +8,7 @@
 /// show` than the whole rest of the run does. An environment has a few dozen
 /// variables and filenote asks for a handful, so a scan costs nothing. See
 /// CONTRIBUTING.md, Hot path.
-public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
+struct Environment: Sendable, ExpressibleByDictionaryLiteral {
   /// A struct rather than a tuple: an array of tuples makes the runtime
   /// build the tuple's type at start-up, more code touched for nothing (see
   /// CONTRIBUTING.md, Hot path).
@@ -21,11 +21,11 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
   /// Variables whose values are not UTF-8, left out of the values, so that a
   /// path filenote needs from one is refused rather than silently repaired
   /// into another path.
-  public private(set) var nonUTF8Names: [String]
+  private(set) var nonUTF8Names: [String]
 
   /// The environment of raw `NAME=value` entries, as `environ` holds them;
   /// an entry without `=` is skipped. Where a name repeats, the last wins.
-  public init(entries: [[UInt8]]) {
+  init(entries: [[UInt8]]) {
     variables = []
     nonUTF8Names = []
     for bytes in entries {
@@ -41,25 +41,25 @@ public struct Environment: Sendable, ExpressibleByDictionaryLiteral {
   }
 
   /// An environment of these variables, with these names holding values that are not UTF-8.
-  public init(_ values: [String: String], nonUTF8Names: [String] = []) {
+  init(_ values: [String: String], nonUTF8Names: [String] = []) {
     variables = values.map { Variable(name: $0.key, value: $0.value) }
     self.nonUTF8Names = nonUTF8Names
   }
 
-  public init(dictionaryLiteral elements: (String, String)...) {
+  init(dictionaryLiteral elements: (String, String)...) {
     variables = elements.map { Variable(name: $0.0, value: $0.1) }
     nonUTF8Names = []
   }
 
   /// The value of `name`, nil when it is unset or not UTF-8.
-  public subscript(name: String) -> String? {
+  subscript(name: String) -> String? {
     // Names compared byte for byte, as getenv does (String's == would also
     // call two names equal that differ only by Unicode normalization).
     variables.last { $0.name.utf8.elementsEqual(name.utf8) }?.value
   }
 
   /// Whether `name` is set to a value that is not UTF-8.
-  public func isNotUTF8(_ name: String) -> Bool {
+  func isNotUTF8(_ name: String) -> Bool {
     nonUTF8Names.contains { $0.utf8.elementsEqual(name.utf8) }
   }
 }

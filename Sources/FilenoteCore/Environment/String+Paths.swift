@@ -20,6 +20,25 @@ extension String {
     utf8.split(separator: Self.slash).map { String(decoding: $0, as: UTF8.self) }
   }
 
+  /// This path as a message shows it: its "." names and repeated slashes
+  /// left out, so "/work/./note.txt" and "/work//note.txt" are
+  /// "/work/note.txt", the same file to the kernel. ".." stays: after a
+  /// symbolic link it is not the folder named before it. A trailing slash
+  /// stays too, since to the kernel it asks for a folder.
+  var cleanedPath: String {
+    let dot = UInt8(ascii: ".")
+    var cleaned: [UInt8] = []
+    cleaned.reserveCapacity(utf8.count)
+    if isAbsolutePath { cleaned.append(Self.slash) }
+    for name in utf8.split(separator: Self.slash) where !(name.count == 1 && name.first == dot) {
+      if !cleaned.isEmpty && cleaned.last != Self.slash { cleaned.append(Self.slash) }
+      cleaned.append(contentsOf: name)
+    }
+    if cleaned.isEmpty { return "." }
+    if endsWithSlash && cleaned.last != Self.slash { cleaned.append(Self.slash) }
+    return String(decoding: cleaned, as: UTF8.self)
+  }
+
   /// Everything before the last "/" (nil when there is none) and everything after it.
   var splitAtLastSlash: (before: String, after: String)? {
     guard let slash = utf8.lastIndex(of: Self.slash) else { return nil }

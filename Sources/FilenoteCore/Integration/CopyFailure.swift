@@ -1,7 +1,7 @@
 import SystemCalls
 
 /// Why `filenote copy` put nothing on the clipboard, as its message says it.
-public enum CopyFailure: Equatable, Sendable {
+enum CopyFailure: Equatable, Sendable {
   /// Neither the terminal nor a clipboard tool could take the text.
   case nowhere(terminal: TerminalReason, tools: ToolsReason)
   /// The tool could not be started (or waited for).
@@ -10,7 +10,7 @@ public enum CopyFailure: Equatable, Sendable {
   case toolFailed(tool: String, termination: ChildProcess.Termination)
 
   /// Why the terminal was not sent the text.
-  public enum TerminalReason: Equatable, Sendable {
+  enum TerminalReason: Equatable, Sendable {
     /// `--desktop` asked for a tool.
     case notAsked
     /// No `/dev/tty` to write to (a desktop shortcut, a service).
@@ -38,7 +38,7 @@ public enum CopyFailure: Equatable, Sendable {
   }
 
   /// Why no clipboard tool was used.
-  public enum ToolsReason: Equatable, Sendable {
+  enum ToolsReason: Equatable, Sendable {
     /// Neither `WAYLAND_DISPLAY` nor `DISPLAY` is set.
     case noDisplay
     /// None of these tools is installed (on `PATH`).

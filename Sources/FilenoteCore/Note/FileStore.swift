@@ -6,23 +6,28 @@ import SystemCalls
 /// folder unless `--file` or `FILENOTE_FILE` names another. Reading never
 /// creates or changes anything; saving replaces the file atomically and
 /// durably (see `FileStore+Saving.swift`).
-public struct FileStore: Sendable {
+struct FileStore: Sendable {
   /// The note file's name in the documents folder.
-  public static let fileName = "datafile.dat"
+  static let fileName = "datafile.dat"
 
-  /// The note file, as an absolute path (a symbolic link is not resolved here).
-  public let path: String
+  /// The note file, as an absolute path without "." names or doubled
+  /// slashes (a symbolic link is not resolved here).
+  let path: String
 
   /// Whether a missing parent folder is created (mode 0700) on the first save:
   /// true for the documents folder, false for a file the user named, where a
   /// missing folder is more likely a typo than a wish.
-  public let createsFolder: Bool
+  let createsFolder: Bool
 
   /// How many versions a save keeps (`FILENOTE_VERSIONS`, read by
   /// `resolve`); 0 keeps none and removes the kept ones.
-  public var versionCount = VersionStore.defaultCount
+  var versionCount = VersionStore.defaultCount
 
-  public init(path: String, createsFolder: Bool = false) {
+  /// Whether a save keeps the note it replaces as a version; false for
+  /// `save --no-version`, which keeps nothing of it.
+  var keepsReplacedNote = true
+
+  init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
     self.createsFolder = createsFolder
   }
@@ -37,7 +42,7 @@ public struct FileStore: Sendable {
   /// refused here, before anything is read, written or asked, so it never
   /// costs the user what they typed. `ignoringVersionCount`: for a command
   /// that never keeps a version (`show`), which then leaves it unread.
-  public static func resolve(
+  static func resolve(
     fileOption: String?, environment: Environment, ignoringVersionCount: Bool = false
   ) throws(FilenoteError) -> FileStore {
     let versionCount =
@@ -76,17 +81,17 @@ public struct FileStore: Sendable {
 
   /// The note as it was read, with the file's identity at that moment so a
   /// later save can tell whether someone else changed it in between.
-  public struct Note: Sendable {
+  struct Note: Sendable {
     /// The file's bytes: valid UTF-8, exactly as stored.
-    public var bytes: [UInt8]
-    public let version: Version
+    var bytes: [UInt8]
+    let identity: Identity
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
   }
 
   /// What identifies one state of the note file: a save replaces the file,
   /// so its inode changes; an edit in place changes its size or times.
-  public struct Version: Equatable, Sendable {
+  struct Identity: Equatable, Sendable {
     let device: UInt64
     let inode: UInt64
     let size: Int64
@@ -101,7 +106,7 @@ public struct FileStore: Sendable {
       changed = info.changed
     }
 
-    public static func == (a: Version, b: Version) -> Bool {
+    static func == (a: Identity, b: Identity) -> Bool {
       a.device == b.device && a.inode == b.inode && a.size == b.size
         && a.modified == b.modified && a.changed == b.changed
     }
@@ -110,7 +115,7 @@ public struct FileStore: Sendable {
   /// Reads the note; nil when none is saved. A file that is not valid UTF-8,
   /// or not a regular file, is an error and is left untouched. Readers never
   /// take the writer lock.
-  public func read() throws(FilenoteError) -> Note? {
+  func read() throws(FilenoteError) -> Note? {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil),
       let status = location.status
         ?? EngineReplacement.awaitNote(location.name, in: location.folder)
@@ -149,15 +154,15 @@ public struct FileStore: Sendable {
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       throw .fileNotUTF8(path: path, offset: offset)
     }
-    return Note(bytes: bytes, version: Version(info))
+    return Note(bytes: bytes, identity: Identity(info))
   }
 
   /// The note file's identity now, or nil when there is none.
-  public func currentVersion() throws(FilenoteError) -> Version? {
+  func currentIdentity() throws(FilenoteError) -> Identity? {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil) else { return nil }
     let status =
       location.status ?? EngineReplacement.awaitNote(location.name, in: location.folder)
-    return status.map(Version.init)
+    return status.map(Identity.init)
   }
 
   /// Runs `body` holding the note's writer lock (see `WriterLock`), with the
@@ -165,7 +170,7 @@ public struct FileStore: Sendable {
   /// inside it; the lock is held until `body` returns. Waits up to
   /// `WriterLock.timeoutSeconds` for another writer, then fails with
   /// `lockTimeout`.
-  public func withWriterLock<Result>(
+  func withWriterLock<Result>(
     _ body: (LockedNote) throws(FilenoteError) -> Result
   ) throws(FilenoteError) -> Result {
     try WritableNote(self).withLock(body)
@@ -176,9 +181,11 @@ public struct FileStore: Sendable {
     return folder.isEmpty ? "/" : folder
   }
 
+  /// `path` from the current folder, cleanly joined (`cleanedPath`), so
+  /// messages show `/work/note.txt` for `--file ./note.txt`.
   static func absolute(_ path: String) -> String {
-    if path.isAbsolutePath { return path }
-    guard let folder = FileSystem.currentFolder() else { return path }
-    return (folder == "/" ? "" : folder) + "/" + path
+    if path.isAbsolutePath { return path.cleanedPath }
+    guard let folder = FileSystem.currentFolder() else { return path.cleanedPath }
+    return ((folder == "/" ? "" : folder) + "/" + path).cleanedPath
   }
 }

@@ -6,26 +6,26 @@ import SystemCalls
 ///
 /// Every writer goes through this: the prompt, `save`, `clear`, and the
 /// versions and editor code (`edit`, `undo`, `restore`, `clear --all`).
-public final class LockedNote {
+final class LockedNote {
   let target: WritableNote
 
   init(_ target: WritableNote) { self.target = target }
 
   /// The note file's path, where its chain of symbolic links ends.
-  public var path: String { target.location.path }
+  var path: String { target.location.path }
   /// The note's folder, open for reading (for `openat`, `linkat`, `fsync`
   /// relative to it: never look the folder up again by path).
-  public var folder: FileDescriptor { target.folder }
+  var folder: FileDescriptor { target.folder }
   /// The note file's name in `folder`.
-  public var name: String { target.location.name }
+  var name: String { target.location.name }
 
   /// The note file's identity now; nil when there is none.
-  public func currentVersion() throws(FilenoteError) -> FileStore.Version? {
-    try target.currentStatus().map(FileStore.Version.init)
+  func currentIdentity() throws(FilenoteError) -> FileStore.Identity? {
+    try target.currentStatus().map(FileStore.Identity.init)
   }
 
   /// Reads the note now; nil when there is none.
-  public func read() throws(FilenoteError) -> FileStore.Note? {
+  func read() throws(FilenoteError) -> FileStore.Note? {
     guard let status = try target.currentStatus() else { return nil }
     return try FileStore.readNote(target.location.name, in: folder, path: path, status: status)
   }
@@ -41,26 +41,9 @@ public final class LockedNote {
     return status
   }
 
-  /// Saves `bytes` (valid UTF-8, not empty) as the note.
-  public func save(bytes: [UInt8]) throws(FilenoteError) {
-    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
-      throw .inputNotUTF8(offset: offset)
-    }
-    guard !bytes.isEmpty else { throw .emptyInput }
-    removeVersionsWhenOff()
-    let replacement = try TemporaryNoteFile(for: target)
-    do {
-      try replacement.write(bytes)
-      try commitKeepingVersion(replacement)
-    } catch {
-      replacement.discard()
-      throw error
-    }
-  }
-
   /// Removes the note file (only a regular file; through a symbolic link,
   /// the file it points to, and the link stays). False when there was none.
-  public func remove() throws(FilenoteError) -> Bool {
+  func remove() throws(FilenoteError) -> Bool {
     guard try replaceableStatus() != nil else { return false }
     do {
       try folder.remove(name)

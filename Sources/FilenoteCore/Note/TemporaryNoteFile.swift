@@ -68,25 +68,17 @@ final class TemporaryNoteFile {
     _ = try? descriptor.tryLockExclusive()
   }
 
-  /// The temporary file for the note at `target` (a path already
-  /// resolved), for code that works by path; see `init(for:)`.
-  convenience init(replacing target: String, createsFolder: Bool) throws(FilenoteError) {
-    try self.init(for: WritableNote(FileStore(path: target, createsFolder: createsFolder)))
-  }
-
   deinit {
     if isOpen { descriptor.close() }
     if isArmed { RemovalOnSignal.disarm(completed: false) }
   }
 
   func write(_ bytes: [UInt8]) throws(FilenoteError) {
-    guard !bytes.isEmpty else { return }
-    do {
-      try descriptor.writeAll(bytes)
-      bytesWritten += bytes.count
-    } catch {
-      throw .system(.save, .file(target), errno: error)
+    var failure: FilenoteError?
+    bytes.withUnsafeBytes { buffer in
+      do throws(FilenoteError) { try write(buffer) } catch { failure = error }
     }
+    if let failure { throw failure }
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) throws(FilenoteError) {
@@ -94,6 +86,7 @@ final class TemporaryNoteFile {
     do {
       try descriptor.writeAll(bytes)
       bytesWritten += bytes.count
+      isSynced = false
     } catch {
       throw .system(.save, .file(target), errno: error)
     }
@@ -109,22 +102,74 @@ final class TemporaryNoteFile {
   private static let writebackInterval = 2 << 20
   private var writebackStart = 0
 
-  /// Puts what was written on disk now, before the writer lock is taken,
-  /// so a large note's fsync does not make other writers wait.
-  func flushData() throws(FilenoteError) {
-    do { try descriptor.sync() } catch { throw .system(.save, .file(target), errno: error) }
+  /// The mode and owner given to the file: those of the note it replaces.
+  private var givenModeAndOwner: (permissions: UInt32, owner: UInt32, group: UInt32)?
+  /// The mode a new note's file shows, open to others, when the file
+  /// system could not narrow it to 0600.
+  private var givenOpenMode: UInt32?
+  /// Whether everything written, mode and owner included, is on disk.
+  private var isSynced = false
+
+  /// Gives the file the mode and owner of `existing`, the note it replaces
+  /// (0600 and the user's own for a new note), unless it has them already.
+  /// A file system that cannot change modes keeps the one it gave; for a
+  /// new note, the mode it shows then is returned when that is open to
+  /// others, so the user can be told.
+  @discardableResult
+  private func takeModeAndOwner(of existing: FileStatus?) throws(Errno) -> UInt32? {
+    let wanted =
+      existing.map { ($0.permissions, $0.owner, $0.group) }
+      ?? (0o600, CurrentProcess.effectiveUser, CurrentProcess.effectiveGroup)
+    if let given = givenModeAndOwner, given == wanted { return givenOpenMode }
+    var openMode: UInt32?
+    if existing != nil {
+      try ModeChange.request(descriptor, wanted.0)
+    } else if try ModeChange.change(descriptor, to: wanted.0) != .stored,
+      // Explicit, because the umask may have narrowed 0600 at creation.
+      let shown = try? descriptor.status().permissions, ModeChange.isOpenToOthers(shown)
+    {
+      openMode = shown
+    }
+    if wanted.1 != CurrentProcess.effectiveUser || wanted.2 != CurrentProcess.effectiveGroup {
+      // Only root can give the file back to its owner; others keep theirs.
+      try? descriptor.changeOwner(user: wanted.1, group: wanted.2)
+    }
+    givenModeAndOwner = wanted
+    givenOpenMode = openMode
+    isSynced = false
+    return openMode
   }
 
-  /// Makes the written bytes the note, taking the note's writer lock for
-  /// the check, the rename and the folder's fsync (see `commit(replacing:)`).
-  func commit(beforeRename: () throws(FilenoteError) -> Void = {}) throws(FilenoteError) {
-    try note.withLock { locked throws(FilenoteError) in
-      try commit(replacing: locked, beforeRename: beforeRename)
+  /// Puts the file on disk now, with the mode and owner of `note` (the note
+  /// it will most likely replace), before the writer lock is taken, so a
+  /// large note's fsync does not make other writers wait; `commit` then
+  /// fsyncs again only if the note it replaces turns out to differ.
+  func flushData(like note: FileStatus?) throws(FilenoteError) {
+    do {
+      try takeModeAndOwner(of: note)
+      try descriptor.sync()
+    } catch {
+      throw .system(.save, .file(target), errno: error)
     }
+    isSynced = true
+  }
+
+  /// Whether the file holds the same bytes as the note file of `note` now.
+  func hasSameBytes(asNoteOf note: LockedNote) -> Bool {
+    guard let mine = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow]) else {
+      return false
+    }
+    defer { mine.close() }
+    guard
+      let theirs = try? note.folder.open(note.name, .readOnly, options: [.nonBlocking, .noFollow])
+    else { return false }
+    defer { theirs.close() }
+    return mine.hasSameBytes(as: theirs)
   }
 
   /// Makes the written bytes the note of `note` (whose writer lock is held):
-  /// mode, fsync, rename, fsync the folder. `beforeRename` runs between the
+  /// the note's mode and owner, fsync (unless `flushData` did it already
+  /// with those), rename, fsync the folder. `beforeRename` runs between the
   /// fsync and the rename, under the lock (versions keep the note it
   /// replaces there).
   func commit(
@@ -136,24 +181,8 @@ final class TemporaryNoteFile {
     // creates the note.
     var openMode: UInt32?
     do {
-      if let existing {
-        // A file system that cannot change modes keeps the one it gave.
-        try ModeChange.request(descriptor, existing.permissions)
-        if existing.owner != CurrentProcess.effectiveUser
-          || existing.group != CurrentProcess.effectiveGroup
-        {
-          // Only root can give the file back to its owner; others keep theirs.
-          try? descriptor.changeOwner(user: existing.owner, group: existing.group)
-        }
-      } else {
-        // An explicit mode, because the umask may have narrowed 0600 at creation.
-        if try ModeChange.change(descriptor, to: 0o600) != .stored,
-          let shown = try? descriptor.status().permissions, ModeChange.isOpenToOthers(shown)
-        {
-          openMode = shown
-        }
-      }
-      try descriptor.sync()
+      openMode = try takeModeAndOwner(of: existing)
+      if !isSynced { try descriptor.sync() }
     } catch {
       throw .system(.save, .file(target), errno: error)
     }
@@ -177,12 +206,6 @@ final class TemporaryNoteFile {
       Filenote.report(
         .noteNotPrivate(folder: note.target.location.folderPath, permissions: openMode))
     }
-  }
-
-  /// `commit()` with the note it replaces kept as a version (see
-  /// `LockedNote.commitKeepingVersion`).
-  func commitKeepingVersion() throws(FilenoteError) {
-    try note.withLock { locked throws(FilenoteError) in try locked.commitKeepingVersion(self) }
   }
 
   /// Removes the temporary file; the note is left as it was. A signal held
@@ -223,6 +246,17 @@ final class TemporaryNoteFile {
   /// `removeLeftovers` removes once the process is gone.
   static func name(prefix: String, random: UInt32) -> String {
     prefix + "\(CurrentProcess.id).\(random).tmp"
+  }
+
+  /// Removes the leftovers of dead writers beside the note of `note`,
+  /// for a save that makes no file of its own (its text is the note).
+  static func removeLeftovers(beside note: WritableNote) {
+    removeLeftovers(
+      in: note.folder,
+      prefixes: [
+        namePrefix(forNote: note.location.name),
+        CompanionName.legacyTemporaryPrefix(of: note.location.name),
+      ])
   }
 
   /// Removes `<prefix><pid>.<random>.tmp` files, for each of `prefixes`

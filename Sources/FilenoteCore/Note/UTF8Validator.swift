@@ -12,13 +12,13 @@
 /// (chapter 3, table 3-7, as `UTF8LeadByte` gives it): no overlong forms, no
 /// surrogates (U+D800–U+DFFF), nothing above U+10FFFF, no stray continuation
 /// bytes, and no sequence cut off at the end of the input.
-public struct UTF8Validator: Sendable {
+struct UTF8Validator: Sendable {
   /// Where the first ill-formed sequence starts, counted in bytes from the
   /// start of the stream; `nil` while everything seen is well formed.
-  public private(set) var firstInvalidOffset: Int?
+  private(set) var firstInvalidOffset: Int?
 
   /// Bytes seen so far.
-  public private(set) var count = 0
+  private(set) var count = 0
 
   /// Continuation bytes still expected by the sequence in progress.
   private var pending = 0
@@ -30,14 +30,14 @@ public struct UTF8Validator: Sendable {
   private var nextLow: UInt8 = 0x80
   private var nextHigh: UInt8 = 0xBF
 
-  public init() {}
+  init() {}
 
   /// True when everything seen so far is well formed (a sequence may still be
   /// in progress: call `finish()` at the end of the input).
-  public var isValid: Bool { firstInvalidOffset == nil }
+  var isValid: Bool { firstInvalidOffset == nil }
 
   /// Checks the next chunk of the stream.
-  public mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+  mutating func consume(_ bytes: UnsafeRawBufferPointer) {
     defer { count += bytes.count }
     guard firstInvalidOffset == nil, bytes.count > 0 else { return }
     let total = bytes.count
@@ -140,12 +140,12 @@ public struct UTF8Validator: Sendable {
   }
 
   /// Checks a whole byte array as the next chunk.
-  public mutating func consume(_ bytes: [UInt8]) {
+  mutating func consume(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { consume($0) }
   }
 
   /// Ends the stream: a sequence still in progress is ill formed.
-  public mutating func finish() {
+  mutating func finish() {
     if firstInvalidOffset == nil && pending > 0 {
       firstInvalidOffset = sequenceStart
     }
@@ -153,14 +153,14 @@ public struct UTF8Validator: Sendable {
 
   /// The offset of the first ill-formed sequence in `bytes`, or `nil` when
   /// they are well-formed UTF-8.
-  public static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
+  static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
     var validator = UTF8Validator()
     validator.consume(bytes)
     validator.finish()
     return validator.firstInvalidOffset
   }
 
-  public static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+  static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
     bytes.withUnsafeBytes { firstInvalidOffset(in: $0) }
   }
 }

@@ -10,6 +10,8 @@ final class WritableNote {
   let folder: FileDescriptor
   /// How many versions a save keeps (the store's `versionCount`).
   let versionCount: Int
+  /// Whether a save keeps the note it replaces (the store's `keepsReplacedNote`).
+  let keepsReplacedNote: Bool
 
   /// The note of `store`, its missing folders created when the store does
   /// that (the documents folder on the first save).
@@ -19,20 +21,25 @@ final class WritableNote {
       let location = try NoteLocation.resolve(
         store.path, missingFolder: store.createsFolder ? .create : .fail)
     else { throw .system(.use, .file(store.path), errno: .noSuchFileOrDirectory) }
-    try self.init(location, versionCount: store.versionCount)
+    try self.init(
+      location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote)
   }
 
   /// The note of `store` when its folder exists; nil when it does not (a
   /// writer that removes has nothing to do, and must create nothing).
   static func existing(_ store: FileStore) throws(FilenoteError) -> WritableNote? {
     try NoteLocation.resolve(store.path, missingFolder: nil).map { location throws(FilenoteError) in
-      try WritableNote(location, versionCount: store.versionCount)
+      try WritableNote(
+        location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote)
     }
   }
 
-  private init(_ location: NoteLocation, versionCount: Int) throws(FilenoteError) {
+  private init(
+    _ location: NoteLocation, versionCount: Int, keepsReplacedNote: Bool
+  ) throws(FilenoteError) {
     self.location = location
     self.versionCount = versionCount
+    self.keepsReplacedNote = keepsReplacedNote
     folder = try location.openFolderForWriting()
   }
 

@@ -38,7 +38,7 @@ struct EditingPrompt {
 
     // The note the user agreed to replace: the one read, or one they
     // confirmed overwriting.
-    var expected = note?.version
+    var expected = note?.identity
     var pendingSubmit = false
     // After a save failed, Ctrl-C too keeps the line: the user may not have
     // had a way to save it.
@@ -51,13 +51,9 @@ struct EditingPrompt {
     // those: one that arrives meanwhile is still shown next time.
     let copies = versions.map(\.version).filter(\.isUnsettledCopy)
     var settling: FilenoteError?
-    func settle(_ locked: LockedNote?) {
+    func settle() {
       guard !copies.isEmpty else { return }
-      do throws(FilenoteError) {
-        if let locked { try locked.settle(copies) } else { try store.settleConflictCopies(copies) }
-      } catch {
-        settling = error
-      }
+      do { try store.settleConflictCopies(copies) } catch { settling = error }
     }
     func finish(saying message: String) {
       session.finish(saying: message)
@@ -96,25 +92,21 @@ struct EditingPrompt {
         // Bytes, not String ==, which calls "é" and "e\u{301}" equal.
         let unchanged = line == opened || text == opened
         if unchanged && note == nil {
-          settle(nil)
+          settle()
           finish(saying: "Nothing changed.")
           return .success
-        }
-        if text.isEmpty && !unchanged {
-          session.finish(saying: nil)
-          throw .emptyInput
         }
         if unchanged && expected != nil {
           // Nothing to write, so no lock (the folder may be read-only).
           // Another writer's note stays; a note that vanished is a change
           // on disk: asked about, and "y" saves it back.
-          let current: FileStore.Version?
-          do { current = try store.currentVersion() } catch {
+          let current: FileStore.Identity?
+          do { current = try store.currentIdentity() } catch {
             session.finish(saying: nil)
             throw error
           }
           if current != nil {
-            settle(nil)
+            settle()
             finish(saying: "Nothing changed.")
             return .success
           }
@@ -125,27 +117,22 @@ struct EditingPrompt {
             offerWhatIsOnDisk(in: session)
           }
         } else {
-          // The check and the save under one writer lock, so a writer that
-          // saved in between is always seen; never asking while holding it.
-          // nil: saved; otherwise the version found on disk instead of `expected`.
+          // Saved only when the note is still the one agreed to (the check
+          // under the writer lock); never asking while holding it.
           var finished = false
-          let found = Result { () throws(FilenoteError) -> FileStore.Version?? in
-            try store.withWriterLock { locked throws(FilenoteError) in
-              let current = try locked.currentVersion()
-              guard current == expected else { return .some(current) }
+          let outcome = Result { () throws(FilenoteError) -> FileStore.SaveOutcome in
+            try store.save(text, ifStill: expected) {
               session.finish(saying: nil)
               finished = true
-              try locked.save(bytes: text)
-              settle(locked)
-              return nil
             }
           }
-          switch found {
-          case .success(nil):
+          switch outcome {
+          case .success(.saved):
             session.say("Saved.")
+            settle()
             if let settling { Filenote.report(settling) }
             return .success
-          case .success(.some(let current)):
+          case .success(.changedOnDisk(let current)):
             // Asked again at every Enter while the file differs from what was
             // agreed to: "y" agrees to replace the version the check found.
             if session.confirm(.overwrite(replacing: current, of: store)) {
@@ -154,6 +141,11 @@ struct EditingPrompt {
             } else {
               offerWhatIsOnDisk(in: session)
             }
+          case .failure(.emptyInput):
+            // A line emptied by hand is refused (by the save's check) and
+            // ends the prompt: there is nothing to keep or fix.
+            if !finished { session.finish(saying: nil) }
+            throw .emptyInput
           case .failure(let error):
             // The line stays, below the reason: the user may fix the cause
             // (a folder's permissions, a full disk) and press Enter again.
@@ -193,7 +185,7 @@ struct EditingPrompt {
         Hint(
           subject: "the note on disk",
           details: [
-            Self.minute(onDisk.version.modified.seconds), "Enter saves it", "Down: newer",
+            Self.minute(onDisk.identity.modified.seconds), "Enter saves it", "Down: newer",
             "Ctrl-C cancels",
           ]))
     }
@@ -234,15 +226,16 @@ struct EditingPrompt {
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
       return .kept(because: "Line kept: \(failure).")
     }
-    do {
-      return .replaced(String(decoding: try handOff.text(), as: UTF8.self))
-    } catch .inputNotUTF8(let offset) {
+    let bytes: [UInt8]
+    do { bytes = try handOff.text() } catch {
+      return .kept(because: "Line kept: \(error.message).")
+    }
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       return .kept(
         because:
           "Line kept: the editor's text is not valid UTF-8 (first bad byte at offset \(offset)).")
-    } catch {
-      return .kept(because: "Line kept: \(error.message).")
     }
+    return .replaced(String(decoding: bytes, as: UTF8.self))
   }
 
   /// The line above the prompt: how many conflict copies a sync engine

@@ -2,7 +2,7 @@ import SystemCalls
 
 /// Why the user's editor gave nothing back: how it ended when that was not
 /// exit status 0.
-public enum EditorFailure: Equatable, Sendable, CustomStringConvertible {
+enum EditorFailure: Equatable, Sendable, CustomStringConvertible {
   /// It exited with this status (not 0). The shell that runs it exits 127
   /// when the command is not found and 126 when it cannot be executed.
   case exited(editor: String, status: Int32)
@@ -12,7 +12,7 @@ public enum EditorFailure: Equatable, Sendable, CustomStringConvertible {
   case cannotRun(editor: String, errno: Errno)
 
   /// The words of a message, e.g. "the editor 'vi' exited with status 1".
-  public var description: String {
+  var description: String {
     switch self {
     case .exited(let editor, let status) where status == 126 || status == 127:
       return "the editor \(Self.quoted(editor)) could not be started (status \(status))"

@@ -16,7 +16,8 @@ import TerminalSession
 //    and Ctrl-Z reach the editor, and a stopped editor stops filenote too;
 // 4. when it has ended, put the terminal's settings back as they were
 //    before it (an editor that was killed leaves them raw);
-// 5. read the file back: UTF-8 checked, one trailing line ending dropped;
+// 5. read the file back, one trailing line ending dropped (its UTF-8 is
+//    checked where it is used: by the save, or by the prompt's line);
 // 6. remove the file, whatever else the editor left beside it (a swap
 //    file), and the folder; only `filenote edit` keeps the file, when it
 //    could not save what the user wrote.
@@ -103,21 +104,23 @@ final class EditorHandOff {
     }
   }
 
-  /// What the editor left in the file: valid UTF-8, with one trailing line
-  /// ending ("\n" or "\r\n") dropped, as `filenote save` drops it.
+  /// What the editor left in the file, with one trailing line ending
+  /// ("\n" or "\r\n") dropped, read as `filenote save` reads its input
+  /// (`IncomingNote.read`). Not checked as UTF-8 here: the save checks it,
+  /// and so does the prompt before the text becomes its line.
   func text() throws(FilenoteError) -> [UInt8] {
-    let bytes: [UInt8]
+    let file: FileDescriptor
     do {
-      let file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow])
-      defer { file.close() }
-      bytes = try file.readToEnd()
+      file = try FileDescriptor.open(path, .readOnly, options: [.nonBlocking, .noFollow])
     } catch {
       throw .system(.read, .file(path), errno: error)
     }
-    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
-      throw .inputNotUTF8(offset: offset)
+    defer { file.close() }
+    var bytes: [UInt8] = []
+    try IncomingNote.read(file, from: .file(path), checking: nil) { piece in
+      bytes.append(contentsOf: piece)
     }
-    return TrailingLineEnding.dropped(from: bytes)
+    return bytes
   }
 
   /// Writes `question` on `output` and reads the answer from `terminal`

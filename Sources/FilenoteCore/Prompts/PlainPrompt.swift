@@ -47,9 +47,9 @@ struct PlainPrompt {
       // As in the editing prompt: a note changed on disk since it was shown
       // is never overwritten without asking; the check and the save are made
       // under the writer lock, and the question asked outside it.
-      var expected = note?.version
+      var expected = note?.identity
       do {
-        while let current = try saveUnlessChanged(line, expected: expected) {
+        while case .changedOnDisk(let current) = try store.save(line, ifStill: expected) {
           write(YesNoQuestion.overwrite(replacing: current, of: store).text)
           switch try readLine() {
           case .line(let answer) where YesNoQuestion.isYes(answer):
@@ -79,19 +79,6 @@ struct PlainPrompt {
   private func settle(_ copies: [KeptVersion]) {
     guard !copies.isEmpty else { return }
     do { try store.settleConflictCopies(copies) } catch { Filenote.report(error) }
-  }
-
-  /// Saves `line` when the note on disk is still `expected`; otherwise
-  /// returns what is there instead (`.some(nil)`: no note).
-  private func saveUnlessChanged(
-    _ line: [UInt8], expected: FileStore.Version?
-  ) throws(FilenoteError) -> FileStore.Version?? {
-    try store.withWriterLock { locked throws(FilenoteError) in
-      let current = try locked.currentVersion()
-      guard current == expected else { return .some(current) }
-      try locked.save(bytes: line)
-      return nil
-    }
   }
 
   private func cancel(_ status: ExitCode) -> ExitCode {

@@ -6,7 +6,8 @@ extension YesNoQuestion {
   /// editor has exited. `current` is the note on disk (nil: there is none).
   /// When that note will be kept as a version, the question says so: the
   /// user loses nothing by answering yes. Either fits 80 columns.
-  static func overwrite(replacing current: FileStore.Version?, of store: FileStore) -> YesNoQuestion
+  static func overwrite(replacing current: FileStore.Identity?, of store: FileStore)
+    -> YesNoQuestion
   {
     guard current != nil && store.versionCount > 0 else {
       return YesNoQuestion(

@@ -36,9 +36,9 @@
 /// `datafile.dat`'s copy from host `2-host` or `datafile-2.dat`'s from host
 /// `host`. `belongsToLongerNote(among:)` settles that against the folder's
 /// other names.
-public struct ConflictCopyName: Equatable, Sendable {
+struct ConflictCopyName: Equatable, Sendable {
   /// The sync engine whose form the name has.
-  public enum Engine: Equatable, Sendable {
+  enum Engine: Equatable, Sendable {
     case syncthing
     case dropbox
     /// Nextcloud's or ownCloud's desktop client: the same code names both.
@@ -73,7 +73,7 @@ public struct ConflictCopyName: Equatable, Sendable {
     }
 
     /// Its name as its makers write it, for people.
-    public var displayName: String {
+    var displayName: String {
       switch self {
       case .syncthing: "Syncthing"
       case .dropbox: "Dropbox"
@@ -100,33 +100,33 @@ public struct ConflictCopyName: Equatable, Sendable {
 
   /// A calendar day as the name writes it (the local time of the machine
   /// that made the copy).
-  public struct Day: Equatable, Sendable {
-    public let year: Int
-    public let month: Int
-    public let day: Int
+  struct Day: Equatable, Sendable {
+    let year: Int
+    let month: Int
+    let day: Int
   }
 
   /// A time of day as the name writes it (local time, like `Day`).
-  public struct TimeOfDay: Equatable, Sendable {
-    public let hour: Int
-    public let minute: Int
-    public let second: Int
+  struct TimeOfDay: Equatable, Sendable {
+    let hour: Int
+    let minute: Int
+    let second: Int
   }
 
   /// The engine that made the copy.
-  public let engine: Engine
+  let engine: Engine
   /// Who or what made it, as the name says: the device (Syncthing), the
   /// account or computer (Dropbox), the user (Nextcloud), the host
   /// (OneDrive); nil when the name says nothing of it.
-  public let origin: String?
+  let origin: String?
   /// The day the name carries, if any.
-  public let day: Day?
+  let day: Day?
   /// The time of day the name carries, if any.
-  public let time: TimeOfDay?
+  let time: TimeOfDay?
   /// The number that tells copies of one day apart (Unison's `#N`,
   /// OneDrive's `NNNN`, Dropbox's `(N)`, rclone's `conflictN` and
   /// `pathN`), if any.
-  public let counter: Int?
+  let counter: Int?
 
   init(
     engine: Engine, origin: String? = nil, day: Day? = nil, time: TimeOfDay? = nil,
@@ -141,14 +141,14 @@ public struct ConflictCopyName: Equatable, Sendable {
 
   /// Where the copy came from, as its name says: `Syncthing, device
   /// Y6OAA4V`, `Dropbox, from Ann`, `Unison`.
-  public var source: String {
+  var source: String {
     guard let origin else { return engine.displayName }
     return engine.displayName + ", " + engine.originWord + " " + origin
   }
 
   /// The conflict copy that `name` is of the note named `note` (a file name,
   /// no folder), or nil when `name` is not one.
-  public init?(_ name: String, copyOf note: String) {
+  init?(_ name: String, copyOf note: String) {
     var name = name
     var note = note
     let found = name.withUTF8 { name in
@@ -161,7 +161,7 @@ public struct ConflictCopyName: Equatable, Sendable {
   /// Whether `name`, a copy of this note, reads as well as the copy of
   /// another, longer note among `names` (the folder's other regular files):
   /// then it is that note's, the one whose name explains more of it.
-  public static func belongsToLongerNote(
+  static func belongsToLongerNote(
     _ name: String, copyOf note: String, among names: [String]
   ) -> Bool {
     let length = note.utf8.count

@@ -15,23 +15,31 @@ extension FileStore {
   }
 
   /// The text of version `number`, exactly as kept.
-  public func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
+  func readVersion(_ number: Int) throws(FilenoteError) -> [UInt8] {
     guard let store = try versionStore() else {
       throw .noVersion(number: number, kept: 0, note: path)
     }
     return try store.read(number: number)
   }
 
+  /// How many versions are kept (listed as `history` lists them).
+  func keptVersionCount() throws(FilenoteError) -> Int {
+    guard let store = try versionStore() else { return 0 }
+    let folder = try store.open()
+    defer { folder?.close() }
+    return try store.listed(in: folder).count
+  }
+
   /// A kept version as the prompt's Up and Ctrl-R reach it.
-  public struct VersionText: Sendable {
+  struct VersionText: Sendable {
     /// Its number, as `history` and `show N` name it.
-    public let number: Int
+    let number: Int
     /// When its text was saved, in seconds since the epoch.
-    public let saved: Int64
-    public let text: String
+    let saved: Int64
+    let text: String
     /// The listing's entry: a sync engine's conflict copy (settled or
     /// not) says so in its `conflict`.
-    public let version: KeptVersion
+    let version: KeptVersion
   }
 
   /// The texts of the kept versions for the prompt's Up and Ctrl-R: the
@@ -40,7 +48,7 @@ extension FileStore {
   /// version that cannot be read or is not UTF-8 is left out rather than
   /// repaired (Enter could then save the repair); the others keep their
   /// numbers.
-  public func versionTexts() throws(FilenoteError) -> [VersionText] {
+  func versionTexts() throws(FilenoteError) -> [VersionText] {
     guard let store = try versionStore() else { return [] }
     let folder = try store.open()
     defer { folder?.close() }
@@ -60,7 +68,7 @@ extension FileStore {
 
   /// The sync engines' conflict copies of the note beside it, not settled
   /// yet (see `VersionStore.conflictCopies()`), newest first.
-  public func conflictCopies() throws(FilenoteError) -> [KeptVersion] {
+  func conflictCopies() throws(FilenoteError) -> [KeptVersion] {
     guard let store = try versionStore() else { return [] }
     return KeptVersion.newestFirst(store.conflictCopies())
   }
@@ -70,7 +78,7 @@ extension FileStore {
   /// (see `VersionWriter+Settling.swift`). Returns how many were settled.
   /// With `FILENOTE_VERSIONS=0` nothing can be settled: `settlingNeedsVersions`.
   @discardableResult
-  public func settleConflictCopies(_ copies: [KeptVersion]? = nil) throws(FilenoteError) -> Int {
+  func settleConflictCopies(_ copies: [KeptVersion]? = nil) throws(FilenoteError) -> Int {
     guard let note = try WritableNote.existing(self) else { return 0 }
     return try note.withLock { locked throws(FilenoteError) in try locked.settle(copies) }
   }
@@ -79,12 +87,28 @@ extension FileStore {
   /// note it replaces becomes version 1. An ordinary save: atomic, durable,
   /// and under the writer lock.
   @discardableResult
-  public func restoreVersion(_ number: Int) throws(FilenoteError) -> Restored {
-    try withWriterLock { locked throws(FilenoteError) in
+  func restoreVersion(_ number: Int) throws(FilenoteError) -> Restored {
+    // No folder, no version: and a command that fails creates nothing, so
+    // the documents folder is not made for it.
+    guard let note = try WritableNote.existing(self) else {
+      throw .noVersion(number: number, kept: 0, note: path)
+    }
+    return try note.withLock { locked throws(FilenoteError) in
       // The version moves over the note by name: the same refusals as a save.
       _ = try locked.replaceableStatus()
       let store = locked.versionStore()
-      guard let writer = try VersionWriter.open(store, creating: false) else {
+      // Conflict copies can be there without a versions folder: one is made
+      // for the note the restore keeps, once N is known to be one of them
+      // (a command that fails creates nothing).
+      var opened = try VersionWriter.open(store, creating: false)
+      if opened == nil && store.count > 0 {
+        let listed = try store.listed(in: nil)
+        guard number >= 1, number <= listed.count else {
+          throw .noVersion(number: number, kept: listed.count, note: locked.path)
+        }
+        opened = try VersionWriter.open(store, creating: true)
+      }
+      guard let writer = opened else {
         throw .noVersion(number: number, kept: 0, note: locked.path)
       }
       defer { writer.close() }
@@ -140,17 +164,17 @@ extension FileStore {
   }
 
   /// What `restoreVersion` did.
-  public struct Restored: Equatable, Sendable {
+  struct Restored: Equatable, Sendable {
     /// Whether the version put back was a sync engine's conflict copy.
-    public let wasConflictCopy: Bool
+    let wasConflictCopy: Bool
     /// How many other conflict copies were settled with it.
-    public let settledCopies: Int
+    let settledCopies: Int
   }
 
   /// Removes the note and keeps it as version 1 (or, with versions off,
   /// removes the kept ones too). Returns false when there was none.
   @discardableResult
-  public func clearKeepingVersion() throws(FilenoteError) -> Bool {
+  func clearKeepingVersion() throws(FilenoteError) -> Bool {
     guard versionCount > 0 else { return try clearAll(ignoringUnusableFolder: true).note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
@@ -178,7 +202,7 @@ extension FileStore {
   /// may not use refuses the whole command, unless `ignoringUnusableFolder`
   /// (`clear` with versions off, which must not fail because of versions:
   /// the note goes, and the folder, which it has kept nothing in, stays).
-  public func clearAll(
+  func clearAll(
     ignoringUnusableFolder: Bool = false
   ) throws(FilenoteError) -> (note: Bool, versions: Int) {
     guard let note = try WritableNote.existing(self) else { return (false, 0) }
@@ -245,7 +269,7 @@ extension LockedNote {
   /// Settles `copies` (nil: every conflict copy beside the note now) into
   /// the versions; see `FileStore.settleConflictCopies`.
   @discardableResult
-  public func settle(_ copies: [KeptVersion]?) throws(FilenoteError) -> Int {
+  func settle(_ copies: [KeptVersion]?) throws(FilenoteError) -> Int {
     let store = versionStore()
     let found = copies ?? store.conflictCopies()
     guard !found.isEmpty else { return 0 }
@@ -260,7 +284,8 @@ extension LockedNote {
   /// Commits a save with the note it replaces kept as a version (steps
   /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
   /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
-  /// kept versions. The writer lock is held (this is a `LockedNote`).
+  /// kept versions, or, for `save --no-version`, commits it keeping nothing
+  /// of the note it replaces and the other versions as they are. The writer lock is held (this is a `LockedNote`).
   func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
     let store = versionStore()
     guard store.count > 0 else {
@@ -270,13 +295,23 @@ extension LockedNote {
       if let writer = try? VersionWriter.open(store, creating: false) { writer.removeAll() }
       return
     }
+    guard target.keepsReplacedNote else {
+      // `save --no-version`: nothing of the replaced note stays, not even
+      // the version a writer killed before its rename made of this very
+      // file, which listings leave out only while it is the note.
+      if let writer = try? VersionWriter.open(store, creating: false), let note = store.noteStatus {
+        for version in writer.entries where version.isFile(note) { writer.forget(version) }
+        writer.close()
+      }
+      return try replacement.commit(replacing: self)
+    }
     // The folder is made when there is a note to keep in it, not before.
     guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
       return try replacement.commit(replacing: self)
     }
     defer { writer.close() }
-    let temporary = FileStore.join(FileStore.folder(of: replacement.target), replacement.name)
-    try writer.keepNote(replacedBy: (temporary, Int64(replacement.bytesWritten)))
+    // The save has compared its text with this very note (`IncomingNote`).
+    try writer.keepNote(replacedBy: nil)
     do {
       try replacement.commit(replacing: self, beforeRename: writer.makeDurable)
     } catch {

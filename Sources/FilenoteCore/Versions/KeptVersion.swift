@@ -14,9 +14,9 @@ import SystemCalls
 /// own time, so a text restored and replaced again would sink, and a text
 /// restored on one machine would be a new time with the same bytes to a
 /// sync engine, which Syncthing 1.19 mishandles: doc/SYNC.md.)
-public struct KeptVersion: Equatable, Sendable {
+struct KeptVersion: Equatable, Sendable {
   /// Which folder holds its file.
-  public enum Place: Equatable, Sendable {
+  enum Place: Equatable, Sendable {
     /// The versions folder.
     case versions
     /// The note's own folder: a conflict copy nobody has settled yet.
@@ -24,24 +24,24 @@ public struct KeptVersion: Equatable, Sendable {
   }
 
   /// The file's name in its folder.
-  public let name: String
+  let name: String
   /// The folder it is in.
-  public let place: Place
+  let place: Place
   /// What the name of a conflict copy says (a settled one's too); nil for
   /// a version of a save.
-  public let conflict: ConflictCopyName?
+  let conflict: ConflictCopyName?
   /// Its size in bytes.
-  public let size: Int64
+  let size: Int64
   /// When its text was saved (its file's modification time: a hard link
   /// keeps the replaced note's own time, and a copy is given it), in
   /// seconds since the epoch.
-  public let saved: Int64
+  let saved: Int64
   /// The nanoseconds after `saved`.
-  public let savedNanoseconds: Int64
+  let savedNanoseconds: Int64
   /// Its place in the listing (see above), in seconds since the epoch.
-  public let kept: Int64
+  let kept: Int64
   /// The nanoseconds after `kept`.
-  public let keptNanoseconds: Int64
+  let keptNanoseconds: Int64
   /// The file, so that the current note (the same file between keeping and
   /// replacing, after a kill) is never listed as a version of itself, and
   /// a file under two names (a copy being settled) is listed once.
@@ -66,7 +66,7 @@ public struct KeptVersion: Equatable, Sendable {
   }
 
   /// An unsettled conflict copy, beside the note.
-  public var isUnsettledCopy: Bool { place == .noteFolder }
+  var isUnsettledCopy: Bool { place == .noteFolder }
 
   /// Whether this version is the file `info` describes.
   func isFile(_ info: FileStatus) -> Bool {

@@ -1,12 +1,18 @@
 import LineEditor
 import SystemCalls
 
-/// What `filenote history` prints: one line per version, newest first,
+/// What `filenote history` prints: the note itself as 0, then one line per
+/// version, newest first,
 ///
 ///     <N>  <YYYY-MM-DD HH:MM:SS>  <size>  <first line>
 ///
-/// the number and size right-aligned, the first line with control
-/// characters as stand-ins and, on a terminal, cut to its width.
+/// the number and size right-aligned, the date and time when that text was
+/// saved (a restored version keeps its own, so the dates need not follow the
+/// numbers), the first line with control characters as stand-ins, followed
+/// by `↵…` when more lines follow and by `…` when it is cut. This is the
+/// format scripts read, and README.md documents it. On a terminal a header
+/// comes first, each line also says how long ago its text was saved, and
+/// the first line is cut to the window's width.
 struct VersionHistory {
   /// nil when the note's folder is missing, so no version is kept.
   let store: VersionStore?
@@ -17,36 +23,122 @@ struct VersionHistory {
   /// versions stays within 1.5 × `ls -l` of their folder).
   static let beginningLimit = 256
 
-  /// The lines, or nil when no version is kept. `width` is the terminal's,
-  /// nil when the output is not a terminal.
-  func lines(width: Int?) throws(FilenoteError) -> [UInt8]? {
+  /// The fewest columns a first line gets on a terminal before the ages
+  /// make way for it.
+  static let narrowestFirstLine = 20
+
+  /// The mark after a first line that more lines follow.
+  static let moreLinesMark = "↵…"
+  /// The mark after a first line that is cut.
+  static let cutMark = "…"
+
+  /// One line of the listing, before it is laid out.
+  private struct Entry {
+    let number: Int
+    let saved: Int64
+    let size: Int64
+    let firstLine: (text: String, mark: String)
+  }
+
+  /// The lines, or nil when there is neither a note nor a version. `width`
+  /// is the terminal's, nil when the output is not a terminal; `now` (on a
+  /// terminal) gives each line its age.
+  func lines(width: Int?, now: Int64? = nil) throws(FilenoteError) -> [UInt8]? {
     guard let store else { return nil }
-    let folder = try store.open()
-    defer { folder?.close() }
     // On a terminal, what the window can show (a Character of 4 bytes in
     // each column, and room for a few combining ones).
     let limit = width.map { 4 * $0 + 64 } ?? Self.beginningLimit
+    var entries: [Entry] = []
+    if let note = store.noteStatus, note.kind == .regular {
+      entries.append(
+        Entry(
+          number: 0, saved: note.modified.seconds, size: note.size,
+          firstLine: Self.firstLine(
+            of: store.beginning(of: store.noteName, in: store.noteFolder, limit: limit) ?? [],
+            size: note.size)))
+    }
+    let folder = try store.open()
+    defer { folder?.close() }
     // A version removed since the listing (by another machine's pruning,
     // through a sync engine) is not listed: each is read first.
-    let versions = try store.listed(in: folder).compactMap { version in
-      store.beginning(of: version, in: folder, limit: limit).map { (version, $0) }
+    var number = 0
+    for version in try store.listed(in: folder) {
+      guard let beginning = store.beginning(of: version, in: folder, limit: limit) else {
+        continue
+      }
+      number += 1
+      entries.append(
+        Entry(
+          number: number, saved: version.saved, size: version.size,
+          firstLine: Self.firstLine(of: beginning, size: version.size, marking: version)))
     }
-    guard !versions.isEmpty else { return nil }
-    let numberWidth = String(versions.count).count
-    let sizeWidth = versions.map { String($0.0.size).count }.max() ?? 1
-    var output: [UInt8] = []
-    output.reserveCapacity(versions.count * 100)
-    for (index, (version, beginning)) in versions.enumerated() {
-      let prefix =
-        Self.padded(String(index + 1), to: numberWidth) + "  "
-        + LocalTime(secondsSinceEpoch: version.saved).text + "  "
-        + Self.padded(String(version.size), to: sizeWidth) + "  "
-      var line =
-        Self.mark(of: version) + Self.firstLine(of: beginning, isCut: beginning.count == limit)
-      if let width { line = Self.cut(line, toColumns: width - prefix.utf8.count) }
-      output.append(contentsOf: prefix.utf8)
-      output.append(contentsOf: line.utf8)
-      output.append(UInt8(ascii: "\n"))
+    guard !entries.isEmpty else { return nil }
+    return Array(Self.layOut(entries, width: width, now: now).utf8)
+  }
+
+  /// Version `number` and its line as `lines` shows it off a terminal, for
+  /// the question `forget N` asks (no lock is taken: a reader's look).
+  /// `note` names the note in messages when its folder is missing.
+  func line(
+    of number: Int, note: String
+  ) throws(FilenoteError) -> (version: KeptVersion, line: String) {
+    guard let store else { throw .noVersion(number: number, kept: 0, note: note) }
+    let folder = try store.open()
+    defer { folder?.close() }
+    let versions = try store.listed(in: folder)
+    guard number >= 1, number <= versions.count else {
+      throw .noVersion(number: number, kept: versions.count, note: store.note)
+    }
+    let version = versions[number - 1]
+    let entry = Entry(
+      number: number, saved: version.saved, size: version.size,
+      firstLine: Self.firstLine(
+        of: store.beginning(of: version, in: folder, limit: Self.beginningLimit) ?? [],
+        size: version.size, marking: version))
+    return (version, String(Self.layOut([entry], width: nil, now: nil).dropLast()))
+  }
+
+  /// The entries as lines: the fields separated by two spaces, numbers and
+  /// sizes right-aligned; on a terminal, a header, ages, and first lines
+  /// cut to `width`.
+  private static func layOut(_ entries: [Entry], width: Int?, now: Int64?) -> String {
+    var ages = entries.map { entry in now.map { Age(seconds: $0 - entry.saved).text } }
+    let onTerminal = width != nil
+    let numberWidth = max(onTerminal ? 1 : 0, String(entries.last?.number ?? 0).count)
+    let sizeWidth = max(
+      onTerminal ? 4 : 0, entries.map { String($0.size).count }.max() ?? 1)
+    let ageWidth = max(3, ages.map { $0?.count ?? 0 }.max() ?? 0)
+    // The date, the size and two spaces after each field; in a narrow window
+    // the first line matters more than the ages, which then go.
+    let fixedWidth = numberWidth + 2 + 19 + 2 + sizeWidth + 2
+    if let width, width - fixedWidth - ageWidth - 2 < Self.narrowestFirstLine {
+      ages = ages.map { _ in nil }
+    }
+    let showsAges = ages.contains { $0 != nil }
+    var output = ""
+    output.reserveCapacity(entries.count * 100)
+    func append(_ fields: [String], _ firstLine: String, mark: String) {
+      let prefix = fields.joined(separator: "  ") + "  "
+      var line = firstLine + mark
+      if let width {
+        line = Self.fit(firstLine, mark: mark, toColumns: width - prefix.utf8.count)
+      }
+      output += prefix + line + "\n"
+    }
+    if onTerminal {
+      var header = [padded("N", to: numberWidth), "SAVED" + String(repeating: " ", count: 14)]
+      if showsAges { header.append("AGE" + String(repeating: " ", count: ageWidth - 3)) }
+      header.append(padded("SIZE", to: sizeWidth))
+      append(header, "FIRST LINE", mark: "")
+    }
+    for (entry, age) in zip(entries, ages) {
+      var fields = [
+        padded(String(entry.number), to: numberWidth),
+        LocalTime(secondsSinceEpoch: entry.saved).text,
+      ]
+      if let age { fields.append(age + String(repeating: " ", count: ageWidth - age.count)) }
+      fields.append(padded(String(entry.size), to: sizeWidth))
+      append(fields, entry.firstLine.text, mark: entry.firstLine.mark)
     }
     return output
   }
@@ -61,22 +153,43 @@ struct VersionHistory {
       + conflict.source.replacingControlCharacters() + "] "
   }
 
-  /// The first line of `bytes` (up to the first newline), control
-  /// characters as stand-ins. When `bytes` is only the beginning of the
-  /// version (`isCut`), a character the cut broke is left out, not shown broken.
-  static func firstLine(of bytes: [UInt8], isCut: Bool) -> String {
+  /// `firstLine(of:size:)` of `version`, its conflict copy's mark before it.
+  static func firstLine(
+    of bytes: [UInt8], size: Int64, marking version: KeptVersion
+  ) -> (text: String, mark: String) {
+    let line = firstLine(of: bytes, size: size)
+    return (mark(of: version) + line.text, line.mark)
+  }
+
+  /// The first line of a text of `size` bytes whose first bytes are
+  /// `bytes`: up to the first newline, control characters as stand-ins,
+  /// and its mark (`↵…` when more lines follow, `…` when only the
+  /// beginning of a longer line was read). A character the read limit
+  /// broke is left out, not shown broken.
+  static func firstLine(of bytes: [UInt8], size: Int64) -> (text: String, mark: String) {
     var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-    if isCut && line.count == bytes.count,
-      let lead = line.lastIndex(where: { $0 & 0xC0 != 0x80 }), line[lead] >= 0xC0
-    {
+    let moreLines = line.count < bytes.count
+    let isCut = !moreLines && Int64(bytes.count) < size
+    if isCut, let lead = line.lastIndex(where: { $0 & 0xC0 != 0x80 }), line[lead] >= 0xC0 {
       let length = line[lead] >= 0xF0 ? 4 : line[lead] >= 0xE0 ? 3 : 2
       if line.endIndex - lead < length { line = line[..<lead] }
     }
-    let text = String(decoding: line, as: UTF8.self)
+    var text = String(decoding: line, as: UTF8.self)
     // Most lines have nothing to stand in for: checking scalars is much
     // cheaper than splitting the line into Characters.
-    guard text.unicodeScalars.contains(where: mayNeedStandIn) else { return text }
-    return text.replacingControlCharacters()
+    if text.unicodeScalars.contains(where: mayNeedStandIn) {
+      text = text.replacingControlCharacters()
+    }
+    return (text, moreLines ? moreLinesMark : isCut ? cutMark : "")
+  }
+
+  /// `line` and its `mark` in at most `columns` columns: when they do not
+  /// fit, the line is cut by whole characters and ends with `…`.
+  static func fit(_ line: String, mark: String, toColumns columns: Int) -> String {
+    guard columns > 0 else { return "" }
+    let whole = line + mark
+    if cut(whole, toColumns: columns) == whole { return whole }
+    return cut(line, toColumns: columns - 1) + cutMark
   }
 
   /// Whether a Character starting with `scalar` may be drawn as a stand-in:

@@ -375,8 +375,14 @@ struct VersionStore {
   /// folder `folder` or beside the note); nil when it cannot be opened,
   /// removed since it was listed (a listing shows what is there).
   func beginning(of version: KeptVersion, in folder: FileDescriptor?, limit: Int) -> [UInt8]? {
-    guard let folder = version.place == .versions ? folder : noteFolder,
-      let fd = try? folder.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
+    guard let folder = version.place == .versions ? folder : noteFolder else { return nil }
+    return beginning(of: version.name, in: folder, limit: limit)
+  }
+
+  /// Up to `limit` bytes from the start of the file `name` in `folder`;
+  /// nil when it cannot be opened.
+  func beginning(of name: String, in folder: FileDescriptor, limit: Int) -> [UInt8]? {
+    guard let fd = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
     else { return nil }
     defer { fd.close() }
     var bytes = [UInt8](repeating: 0, count: limit)

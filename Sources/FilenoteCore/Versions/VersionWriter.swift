@@ -15,13 +15,17 @@ import SystemCalls
 //    remove copies a dead writer left half done (`.copy.*`: only the lock's
 //    holder writes one, so any found now is dead);
 // 3. decide whether to keep the note file at all: not when there is none;
-//    not when the save changes nothing (same bytes as the new note); not
-//    when the newest version is that very file (same inode: a writer killed
-//    between steps 4 and 6 kept it already) or holds the same bytes (two
-//    identical neighbours are never listed twice);
+//    not when the command changes nothing (a save whose text is the note's
+//    never gets here: it compared the two while it read its text,
+//    `IncomingNote`; `restore N` compares version N with the note here);
+//    not when the newest version is that very file (same inode: a writer
+//    killed between steps 4 and 6 kept it already) or holds the same bytes
+//    (two identical neighbours are never listed twice; only when their
+//    sizes are equal are the two read);
 // 4. keep it under a name no other machine gives a version
 //    (`VersionName.kept`: the time now, to the nanosecond, and a random
-//    number): a hard link of the
+//    number; another is drawn when a name filenote did not write is
+//    there): a hard link of the
 //    note file, so nothing is copied; where a link is impossible (EXDEV,
 //    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
 //    fsynced, then renamed to that name, so no name ever holds half a file;
@@ -179,8 +183,10 @@ final class VersionWriter {
 
   /// Steps 3–5: keeps the note file as the newest version, unless there is
   /// nothing to keep. `replacement` is the file about to replace the note
-  /// and its size (nil when the note is being removed): when it holds the
-  /// same bytes, the save changes nothing and nothing is kept.
+  /// and its size, when it may hold the same bytes (`restore N`): then the
+  /// command changes nothing and nothing is kept. nil when the note is being
+  /// removed, or when a save compared its text with the note already (a
+  /// save never gets here with the note's own text: `IncomingNote`).
   func keepNote(replacedBy replacement: (path: String, size: Int64)?) throws(FilenoteError) {
     let note: FileStatus
     do {
@@ -218,7 +224,12 @@ final class VersionWriter {
     }
 
     let now = LocalTime.now
-    let name = VersionName.kept(at: now, random: UInt64.random(in: 0...UInt64.max))
+    var name = ""
+    // A name filenote did not write (a link, a folder) never blocks a save.
+    for _ in 0..<8 {
+      name = VersionName.kept(at: now, random: UInt64.random(in: 0...UInt64.max))
+      if (try? folder.status(of: name)) == nil { break }
+    }
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
@@ -382,6 +393,51 @@ final class VersionWriter {
     if version.place == .versions { entries.removeAll { $0.name == version.name } }
   }
 
+  /// `forget N`: removes `version`'s file for good, inside the folder,
+  /// and syncs the folder so a crash does not bring the name back. Returns
+  /// whether the file had other names (hard links made outside filenote),
+  /// which still hold its text.
+  func removeForGood(_ version: KeptVersion) throws(FilenoteError) -> Bool {
+    // Its text is listed once, but may be in more files (two machines kept
+    // it, or it was saved again): they go too, so no command shows it again.
+    let text = try? read(version)
+    var twins: [KeptVersion] = []
+    if let text {
+      for other in entries + store.conflictCopies()
+      where other.size == version.size && !other.isSameFile(as: version) {
+        if (try? read(other)) == text { twins.append(other) }
+      }
+    }
+    let linked = try remove(version)
+    for twin in twins { _ = try? remove(twin) }
+    // The version is gone, which is what `forget` reports: failing now would
+    // make a second `forget N` remove the next one. (The folder was opened
+    // for reading and synced by every save; its fsync failing says nothing
+    // true about the versions.)
+    try? folder.syncEntries()
+    try? store.noteFolder.syncEntries()
+    return linked
+  }
+
+  /// Removes `version`'s file, in the versions folder or beside the note
+  /// (an unsettled conflict copy). Returns whether it had other hard links.
+  private func remove(_ version: KeptVersion) throws(FilenoteError) -> Bool {
+    let source = version.place == .versions ? folder : store.noteFolder
+    let status: FileStatus
+    do throws(Errno) {
+      status = try source.status(of: version.name)
+      // Only the regular file the listing found: never a name swapped since.
+      guard status.kind == .regular, version.isFile(status) else {
+        throw Errno.noSuchFileOrDirectory
+      }
+      try source.remove(version.name)
+    } catch {
+      throw .system(.remove, .file(store.path(of: version)), errno: error)
+    }
+    if version.place == .versions { entries.removeAll { $0.name == version.name } }
+    return status.linkCount > 1
+  }
+
   /// Steps 7–8, after the note was replaced or removed. Failures here
   /// change nothing that was saved, so they are not errors.
   func finish() {
@@ -460,45 +516,6 @@ final class VersionWriter {
     guard let b = try? FileDescriptor.open(second, .readOnly, options: [.noFollow, .nonBlocking])
     else { return false }
     defer { b.close() }
-    guard let sizeA = try? a.status().size, let sizeB = try? b.status().size, sizeA == sizeB
-    else { return false }
-    // No bigger than the files and not zero-filled: a short note's compare
-    // touches a page or two, not 128 KiB of fresh heap (see CONTRIBUTING.md,
-    // Hot path).
-    let chunkSize = Int(min(max(sizeA, 1), 64 * 1024))
-    let bufferA = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { bufferA.deallocate() }
-    let bufferB = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    defer { bufferB.deallocate() }
-    while true {
-      guard let countA = try? a.read(into: bufferA), let countB = try? b.read(into: bufferB),
-        countA == countB
-      else { return false }
-      if countA == 0 { return true }
-      let (chunkA, chunkB) = (
-        UnsafeRawBufferPointer(rebasing: bufferA[0..<countA]),
-        UnsafeRawBufferPointer(rebasing: bufferB[0..<countA])
-      )
-      if !equal(chunkA, chunkB) { return false }
-    }
+    return a.hasSameBytes(as: b)
   }
-
-  /// Whether `a` and `b` (of the same length) hold the same bytes, eight at a time.
-  private static func equal(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-    var offset = 0
-    while offset + 8 <= a.count {
-      if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        return false
-      }
-      offset += 8
-    }
-    while offset < a.count {
-      if a[offset] != b[offset] { return false }
-      offset += 1
-    }
-    return true
-  }
-
 }

@@ -1,4 +1,4 @@
-/// What a key asks the editor to do: the emacs-mode bindings of GNU readline,
+/// What a key asks the line editor to do: the emacs-mode bindings of GNU readline,
 /// each command named after the readline function it mirrors.
 enum EditCommand: Equatable, Sendable {
   /// Insert typed text at the cursor (self-insert).

@@ -18,6 +18,6 @@ public enum EditOutcome: Equatable, Sendable {
   case suspend
   /// Ctrl-X Ctrl-E: run the user's editor on this text (the text itself,
   /// as it would be saved), then `EditState.replaceText(with:)` with what
-  /// the editor left, or keep the line.
+  /// the line editor left, or keep the line.
   case editInEditor(String)
 }

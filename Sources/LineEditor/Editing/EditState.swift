@@ -38,7 +38,7 @@ public struct EditState: Sendable {
   private var lastAction = LastAction.other
   /// The line being edited and the versions, with the edits made to them.
   private var browser: HistoryBrowser
-  /// Whether the entry on screen was edited since the editor moved to it
+  /// Whether the entry on screen was edited since the line editor moved to it
   /// (its edits are then stored in `browser` when it is left).
   private var isEntryEdited = false
   /// The incremental search in progress, if any.
@@ -70,7 +70,7 @@ public struct EditState: Sendable {
   public var isEmpty: Bool { buffer.isEmpty }
 
   /// What would be lost if the prompt ended now without saving, as UTF-8:
-  /// the line on screen when it was edited since the editor moved to it,
+  /// the line on screen when it was edited since the line editor moved to it,
   /// else the line the prompt opened with when it was edited and left; nil
   /// when nothing was edited (a version recalled as it is loses nothing).
   public var unsavedEdits: [UInt8]? {

@@ -3,7 +3,7 @@
 ///
 /// Entry 0 is the line the prompt opened with; entry `k` is version `k`
 /// (1 is the newest version, the one the note replaced). Edits made to an
-/// entry are kept here when the editor leaves it, so coming back shows them
+/// entry are kept here when the line editor leaves it, so coming back shows them
 /// again; they live only as long as the browser, so they are dropped when the
 /// prompt ends, as readline reverts its history lines after accept-line.
 struct HistoryBrowser: Sendable {
@@ -15,8 +15,8 @@ struct HistoryBrowser: Sendable {
     var text: String
   }
 
-  /// The line the prompt opened with, as the editor's chunks: shared with
-  /// the editor's buffer rather than kept as a String too, so a large note
+  /// The line the prompt opened with, as the line editor's chunks: shared with
+  /// the line editor's buffer rather than kept as a String too, so a large note
   /// is not held twice while it is edited.
   private let line: TextBuffer
   /// `line` as a String, made when the first search needs it.
@@ -41,8 +41,8 @@ struct HistoryBrowser: Sendable {
   var oldest: Int { versions.count }
 
   /// The text of entry `index`, with its edits when it was edited and left.
-  /// For the entry on screen that is the text it had when the editor last
-  /// left it or opened it; the editor stores its edits with ``leave(_:)``
+  /// For the entry on screen that is the text it had when the line editor last
+  /// left it or opened it; the line editor stores its edits with ``leave(_:)``
   /// before anything reads it here. Entry 0 unedited costs a copy of the
   /// line until ``prepareForSearch()`` has made its text.
   func text(of index: Int) -> String {
@@ -55,7 +55,7 @@ struct HistoryBrowser: Sendable {
     edited[index] != nil
   }
 
-  /// Entry `index` as it was before any edit, as the editor's chunks.
+  /// Entry `index` as it was before any edit, as the line editor's chunks.
   func original(_ index: Int) -> TextBuffer {
     index == 0 ? line : TextBuffer(versions[index - 1])
   }
@@ -66,7 +66,7 @@ struct HistoryBrowser: Sendable {
     if lineText == nil && edited[0] == nil { lineText = line.string }
   }
 
-  /// Stores the edits of the entry on screen, which the editor is leaving.
+  /// Stores the edits of the entry on screen, which the line editor is leaving.
   mutating func leave(_ line: EditedLine) {
     edited[position] = line
   }

@@ -25,10 +25,10 @@
 ///   while the session awaits one (`expectCursorReport()`), kept apart for
 ///   `takeCursorReports()`. The same bytes are Ctrl-F3 and the like in some
 ///   terminals, so when no report is awaited they are swallowed as a key the
-///   editor does not know.
+///   line editor does not know.
 ///
 /// Any other sequence is swallowed whole, so a terminal's reply or a key the
-/// editor does not know never leaks into the text: other CSI and SS3 keys, the
+/// line editor does not know never leaks into the text: other CSI and SS3 keys, the
 /// Linux console's `ESC [ [ A`…`E`, and OSC, DCS and APC strings up to their
 /// BEL or `ESC \`. The cost is that Alt-[, Alt-O, Alt-], Alt-P and Alt-_ are
 /// not Alt-keys: their ESC begins a sequence.
@@ -394,7 +394,7 @@ public struct KeyDecoder: Sendable {
     return parameters
   }
 
-  /// The key a CSI or SS3 sequence stands for, or nil for one the editor has no use for.
+  /// The key a CSI or SS3 sequence stands for, or nil for one the line editor has no use for.
   private static func key(isSS3: Bool, parameters: [Int?], final: UInt8) -> Key? {
     switch final {
     case UInt8(ascii: "A")...UInt8(ascii: "D"):

@@ -1,5 +1,5 @@
 /// Turns the edited text and cursor into the bytes that bring the one screen
-/// line the editor owns up to date.
+/// line the line editor owns up to date.
 ///
 /// The line is the prompt followed by as much of the text as fits. A text
 /// wider than the terminal scrolls horizontally: the renderer keeps a scroll

@@ -1,5 +1,5 @@
 /// The kinds of user-perceived character (grapheme cluster) that terminals
-/// draw at different widths, so that the editor asks the terminal instead of
+/// draw at different widths, so that the line editor asks the terminal instead of
 /// assuming (see `MeasuredWidths`).
 ///
 /// Measured in xterm, VTE, kitty, alacritty and tmux: a family joined by

@@ -20,12 +20,13 @@ struct ConflictCopyCommandTests {
     return home
   }
 
-  /// The first-line column of each line `history` prints.
+  /// The first-line column of each version's line `history` prints (line
+  /// 0, the note, left out).
   static func firstLines(_ home: TemporaryHome) throws -> [String] {
     let history = try home.run("history")
     history.expectSuccess()
     // The README's way: the first line is what follows the size and two spaces.
-    return history.stdoutText.split(separator: "\n").map {
+    return history.stdoutText.split(separator: "\n").filter { !$0.hasPrefix("0  ") }.map {
       $0.replacingOccurrences(
         of: #"^ *[0-9]+ +[^ ]+ [^ ]+ +[0-9]+  "#, with: "", options: .regularExpression)
     }

@@ -220,6 +220,20 @@ struct PathCommand {
   }
 
   @Test(
+    "a --file given as ./note.txt or with doubled slashes is named cleanly joined, in path and in errors"
+  )
+  func dotFileNamedCleanly() throws {
+    let home = try TemporaryHome()
+    let clean = home.work + "/note.txt"
+    try expectPath(clean, in: home, running: ["path", "--file", "./note.txt"], folder: home.work)
+    try expectPath(clean, in: home, running: ["path", "--file", home.work + "/.//note.txt"])
+    try home.run("show", "--file", "./note.txt", in: home.work)
+      .expectError(status: 1, mentioning: [clean + " "])
+    try home.run("save", "x", "--file", "./missing/./note.txt", in: home.work)
+      .expectError(status: 1, mentioning: [home.work + "/missing"])
+  }
+
+  @Test(
     "HOME=/ gives /Documents/datafile.dat")
   func rootHome() throws {
     let home = try TemporaryHome()

@@ -8,8 +8,42 @@ struct Usage {
   func unknownCommand(arguments: [String]) throws {
     let home = try TemporaryHome()
     try home.filenote(arguments).run()
-      .expectError(status: 2, mentioning: [arguments[0], "help"])
+      .expectError(status: 2, mentioning: ["unknown command '\(arguments[0])'"])
     #expect(home.entries(in: home.home) == [])
+  }
+
+  @Test(
+    "a near miss or another tool's word gets 'did you mean', exit 2, nothing saved",
+    arguments: [
+      (["sav", "hi"], "'save'"), (["--fil", "x"], "'--file'"), (["list"], "'history'"),
+      (["cat"], "'show'"), (["rm"], "'clear'"), (["add", "milk"], "'save'"), (["ls"], "'history'"),
+      (["show", "--hlep"], "'--help'"), (["help", "histroy"], "'history'"),
+    ])
+  func didYouMean(arguments: [String], meant: String) throws {
+    let home = try TemporaryHome()
+    try home.filenote(arguments).run()
+      .expectError(status: 2, mentioning: ["did you mean \(meant)?"])
+    #expect(home.entries(in: home.home) == [])
+  }
+
+  @Test(
+    "words that read as a note get the line that saves them, quoted for a shell, which does",
+    arguments: [
+      ["buy", "milk"], ["remember to call mom"], ["it's", "$5", "~", "#1", "a*", "!x"],
+      ["--", "-x", "y"], ["--file", "my notes", "call", "the", "bank"],
+    ])
+  func wordsThatReadAsANote(arguments: [String]) throws {
+    let home = try TemporaryHome()
+    let result = try home.filenote(arguments).run()
+    result.expectError(status: 2, mentioning: ["to save it: filenote save "])
+    #expect(home.entries(in: home.home) == [])
+    let line = try #require(result.stderrText.components(separatedBy: "to save it: ").last)
+    try home.shell(String(line.dropLast())).expectSuccess()
+    let file = arguments.first == "--file" ? home.work + "/" + arguments[1] : home.notePath
+    let words = arguments.first == "--file" ? Array(arguments.dropFirst(2)) : arguments
+    #expect(
+      home.contents(of: file).map { String(decoding: $0, as: UTF8.self) }
+        == words.filter { $0 != "--" }.joined(separator: " "))
   }
 
   @Test(

@@ -7,17 +7,21 @@ import Testing
 struct VersionCommands {
   static func dateTimePattern() -> String { #"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d"# }
 
-  @Test("history lists number, local date and time, size and first line, newest first")
+  @Test(
+    "history lists the note as 0, then number, local date and time, size and first line, newest first"
+  )
   func historyFormat() throws {
     let home = try TemporaryHome.saving("buy milk", "line one\nline\ttwo", "now")
     let result = try home.run("history", environment: ["TZ": "UTC"])
     result.expectSuccess()
     let lines = result.stdoutText.split(separator: "\n").map(String.init)
-    try #require(lines.count == 2, "\(result.stdoutText)")
-    let pattern = "^1  " + Self.dateTimePattern() + "  17  line one$"
-    #expect(lines[0].range(of: pattern, options: .regularExpression) != nil, "\(lines[0])")
+    try #require(lines.count == 3, "\(result.stdoutText)")
+    let note = "^0  " + Self.dateTimePattern() + "   3  now$"
+    #expect(lines[0].range(of: note, options: .regularExpression) != nil, "\(lines[0])")
+    let pattern = "^1  " + Self.dateTimePattern() + "  17  line one↵…$"
+    #expect(lines[1].range(of: pattern, options: .regularExpression) != nil, "\(lines[1])")
     let second = "^2  " + Self.dateTimePattern() + "   8  buy milk$"
-    #expect(lines[1].range(of: second, options: .regularExpression) != nil, "\(lines[1])")
+    #expect(lines[2].range(of: second, options: .regularExpression) != nil, "\(lines[2])")
   }
 
   @Test("the date and time are local, to the second, as date prints them")
@@ -30,26 +34,35 @@ struct VersionCommands {
       timespec(tv_sec: 1_767_323_045, tv_nsec: 0), timespec(tv_sec: 1_767_323_045, tv_nsec: 0),
     ]
     #expect(utimensat(AT_FDCWD, versions + "/" + name, &times, AT_SYMLINK_NOFOLLOW) == 0)
+    #expect(utimensat(AT_FDCWD, home.notePath, &times, AT_SYMLINK_NOFOLLOW) == 0)
     let utc = try home.run("history", environment: ["TZ": "UTC"])
-    #expect(utc.stdoutText == "1  2026-01-02 03:04:05  1  a\n")
+    #expect(utc.stdoutText == "0  2026-01-02 03:04:05  1  b\n1  2026-01-02 03:04:05  1  a\n")
     let tokyo = try home.run("history", environment: ["TZ": "Asia/Tokyo"])
-    #expect(tokyo.stdoutText == "1  2026-01-02 12:04:05  1  a\n")
+    #expect(tokyo.stdoutText.hasSuffix("1  2026-01-02 12:04:05  1  a\n"))
   }
 
-  @Test("history with no versions: nothing on standard output, a note on standard error, exit 0")
+  @Test("history with the note alone lists it as 0; with neither, a line on standard error, exit 0")
   func historyWithoutVersions() throws {
     let home = try TemporaryHome.saving("only")
     let result = try home.run("history")
-    #expect(result.status == 0)
-    #expect(result.stdout.isEmpty)
-    #expect(
-      result.stderrText.hasPrefix("filenote: no versions")
-        && result.stderrText.contains(home.notePath))
-    let none = try TemporaryHome().run("history")
-    #expect(none.status == 0 && none.stdout.isEmpty)
+    result.expectSuccess()
+    #expect(result.stdoutText.hasPrefix("0  ") && result.stdoutText.hasSuffix("  4  only\n"))
+    let none = try TemporaryHome()
+    let nothing = try none.run("history")
+    #expect(nothing.status == 0 && nothing.stdout.isEmpty)
+    #expect(nothing.stderrText.hasPrefix("filenote: no note and no versions"))
+    #expect(nothing.stderrText.contains(none.notePath))
   }
 
-  @Test("show N prints version N exactly as show prints the note")
+  @Test("after a clear history lists the versions from 1, the cleared note first")
+  func historyAfterClear() throws {
+    let home = try TemporaryHome.saving("a", "b")
+    try home.run("clear").expectSuccess()
+    let lines = try home.run("history").stdoutText.split(separator: "\n")
+    #expect(lines.count == 2 && lines[0].hasPrefix("1  ") && lines[0].hasSuffix("  b"))
+  }
+
+  @Test("show N prints version N exactly as show prints the note; show 0 is show")
   func showN() throws {
     let home = try TemporaryHome.saving("first\nwith two lines\n", "second", "third")
     let one = try home.run("show", "1")
@@ -57,15 +70,19 @@ struct VersionCommands {
     #expect(one.stdoutText == "second\n")
     #expect(try home.run("show", "2").stdoutText == "first\nwith two lines\n\n")
     #expect(try home.run("show").stdoutText == "third\n")
+    #expect(try home.run("show", "0").stdoutText == "third\n")
+    #expect(try home.run("show", "000").stdoutText == "third\n")
+    try home.run("clear").expectSuccess()
+    try home.run("show", "0").expectError(status: 1, mentioning: ["'filenote undo'"])
   }
 
   @Test("a version number that is not kept: one line, exit 1; not a number: usage error, exit 2")
   func badNumbers() throws {
     let home = try TemporaryHome.saving("a", "b")
+    try home.run("restore", "0").expectError(status: 1, mentioning: ["0 is the note itself"])
     for command in ["show", "restore"] {
       try home.run(command, "2").expectError(
         status: 1, mentioning: ["no version 2", "1 version"])
-      try home.run(command, "0").expectError(status: 1, mentioning: ["no version 0"])
       try home.run(command, "99999999999999999999999").expectError(status: 1)
       try home.run(command, "x").expectError(status: 2, mentioning: ["'x'"])
       try home.run(command, "-1").expectError(status: 2)
@@ -88,15 +105,34 @@ struct VersionCommands {
     #expect(try home.run("show").stdoutText == "wrong\n")
   }
 
-  @Test(
-    "undo, restore 1 and show 1 with nothing kept are errors naming the note, and change nothing")
+  @Test("undo with nothing kept: nothing to undo; restore 1, show 1 name the note; nothing changes")
   func undoWithNothing() throws {
     let home = try TemporaryHome.saving("only")
-    for command in [["undo"], ["restore", "1"], ["show", "1"]] {
+    try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo", home.notePath])
+    for command in [["restore", "1"], ["show", "1"]] {
       try home.filenote(command).run()
         .expectError(status: 1, mentioning: ["no version 1", home.notePath])
     }
     #expect(try home.run("show").stdoutText == "only\n")
+  }
+
+  @Test(
+    "undo and restore 1 on a fresh home fail and create nothing, not even ~/Documents",
+    arguments: [["undo"], ["restore", "1"]])
+  func undoOnAFreshHome(command: [String]) throws {
+    let home = try TemporaryHome()
+    try home.filenote(command).run().expectError(status: 1)
+    #expect(home.entries(in: home.home) == [])
+  }
+
+  @Test("show after clear says versions are kept and that undo brings the note back")
+  func showAfterClear() throws {
+    let home = try TemporaryHome.saving("a", "b")
+    try home.run("clear").expectSuccess()
+    try home.run("show").expectError(
+      status: 1, mentioning: [home.notePath, "'filenote undo' brings back the last of its 2"])
+    try home.run("clear", "--all").expectSuccess()
+    try home.run("show").expectError(status: 1, mentioning: ["no note saved yet"])
   }
 
   @Test("restore N puts version N back; the replaced note becomes version 1")
@@ -148,7 +184,7 @@ struct VersionCommands {
   func retentionSetting() throws {
     let home = try TemporaryHome.saving("a", "b", "c", "d")
     try home.run("save", "e", environment: ["FILENOTE_VERSIONS": "2"]).expectSuccess()
-    #expect(try home.run("history").stdoutText.split(separator: "\n").count == 2)
+    #expect(try home.run("history").stdoutText.split(separator: "\n").count == 3)
     try home.run("save", "f", environment: ["FILENOTE_VERSIONS": "many"])
       .expectError(status: 2, mentioning: ["FILENOTE_VERSIONS", "'many'"])
     #expect(try home.run("show").stdoutText == "e\n")
@@ -179,10 +215,27 @@ struct VersionCommands {
     try session.waitUntil { screen in screen.contains("wide") }
     let line = try #require(
       try session.screen().split(separator: "\n").first { $0.contains("wide") })
-    #expect(line.hasPrefix("1  "))
+    #expect(line.hasPrefix("1  ") && line.hasSuffix("…"), "\(line)")
     #expect(!line.contains("\u{FFFD}"))
     let columns = line.reduce(0) { $0 + ($1 == "中" || $1 == "文" ? 2 : 1) }
     #expect(columns <= 40, "\(line)")
+  }
+}
+
+extension VersionCommands {
+  @Test("on a terminal, history says what each column is and how long ago each text was saved")
+  func historyHeaderAndAgesOnATerminal() throws {
+    let home = try TemporaryHome.saving("alpha\nbeta", "now")
+    let session = try TmuxSession(
+      executable: try FilenoteProcess.binaryPath(), arguments: ["history"],
+      environment: ["HOME": home.home], columns: 80, rows: 10)
+    try session.waitUntil { screen in screen.contains("alpha") }
+    let lines = try session.screen().split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("N  SAVED") == true, "\(lines)")
+    #expect(lines.first?.hasSuffix("FIRST LINE") == true, "\(lines)")
+    let version = try #require(lines.first { $0.contains("alpha") })
+    #expect(version.hasPrefix("1  ") && version.hasSuffix("alpha↵…"), "\(version)")
+    #expect(version.contains(" s ago "), "\(version)")
   }
 }
 

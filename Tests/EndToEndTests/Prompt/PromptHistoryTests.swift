@@ -25,7 +25,9 @@ extension PromptTests {
       let firstLines = history.stdoutText.split(separator: "\n").map {
         $0.split(separator: " ").last ?? ""
       }
-      #expect(firstLines.first == "wrong", "the replaced note is version 1: \(history.stdoutText)")
+      #expect(
+        firstLines.dropFirst().first == "wrong",
+        "after the note (0), the replaced note is version 1: \(history.stdoutText)")
     }
 
     @Test("Ctrl-R searches the versions with readline's look; Enter saves the found line")

@@ -1,7 +1,8 @@
-import FilenoteCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FilenoteCore
 
 /// filenote fits in on a Unix machine: `make install` lays out the binary, the
 /// man page and the shell completions; the man page renders cleanly; the
@@ -15,9 +16,11 @@ import Testing
   /// `Invocation.parse` reads (`--file=PATH` is `--file`).
   static let options = Option.common.flatMap(\.names)
 
-  /// The names of the options `command` takes: its own and the common ones.
+  /// The names of the options `command` takes, as its help lists them: its
+  /// own and the common ones that are about it (not `--version`).
   static func options(of command: String) -> [String] {
-    (Command.named(command)?.options ?? []).flatMap(\.names) + options
+    ((Command.named(command)?.options ?? []) + Option.common).filter { $0.commandHelp != nil }
+      .flatMap(\.names)
   }
 
   /// The files `make install` puts under `$(DESTDIR)$(PREFIX)`, each with the

@@ -1,7 +1,8 @@
-import FilenoteCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FilenoteCore
 
 extension UnixIntegrationTests {
   /// `filenote --help`, `filenote help COMMAND`, the man page and README.md
@@ -31,10 +32,12 @@ extension UnixIntegrationTests {
           let value = try option.value.map { value in
             try #require(samples[value.placeholder], "a sample \(value.placeholder) for \(name)")
           }
-          // `show --follow` runs until its reader goes: asked for help
-          // instead, which a name filenote did not accept would have failed.
+          // A command that needs a version number gets one; `show --follow`
+          // runs until its reader goes: asked for help instead, which a name
+          // filenote did not accept would have failed.
+          let number = Command.named(command)?.arguments == "N" ? ["1"] : []
           let rest = name == "--follow" ? ["--help"] : []
-          let arguments = [command, name] + (value.map { [$0] } ?? []) + rest
+          let arguments = [command, name] + (value.map { [$0] } ?? []) + number + rest
           let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
           #expect(run.status != 2, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
         }

@@ -1,7 +1,8 @@
-import FilenoteCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FilenoteCore
 
 extension UnixIntegrationTests {
   @Suite struct BashCompletion {
@@ -23,6 +24,33 @@ extension UnixIntegrationTests {
       #expect(try Set(complete(["filenote", command, "-"])) == Set(options(of: command)))
       #expect(
         try Set(complete(["filenote", "--file", "x", command, "-"])) == Set(options(of: command)))
+    }
+
+    @Test func offersTheVersionNumbersHistoryListsAfterShowRestoreAndForget() throws {
+      let home = try TemporaryHome.saving("a", "b", "c")
+      let binary = try FilenoteProcess.binaryPath()
+      let environment = ["HOME": home.home]
+      #expect(try complete([binary, "show", ""], environment: environment) == ["0", "1", "2"])
+      for command in ["restore", "forget"] {
+        #expect(try complete([binary, command, ""], environment: environment) == ["1", "2"])
+      }
+      #expect(try complete([binary, "show", "1", ""], environment: environment) == [])
+      // The note the command line names.
+      try home.run("--file", "todo", "save", "x").expectSuccess()
+      try home.run("--file", "todo", "save", "y").expectSuccess()
+      let todo = home.work + "/todo"
+      #expect(
+        try complete([binary, "--file", todo, "forget", ""], environment: environment) == ["1"])
+      #expect(
+        try complete([binary, "forget", "--file", "=", todo, ""], environment: environment)
+          == ["1"])
+      #expect(try complete([binary, "show", ""]) == [], "no note, no versions")
+    }
+
+    @Test func offersVersionOnlyBeforeACommand() throws {
+      #expect(try complete(["filenote", "--v"]) == ["--version"])
+      #expect(try complete(["filenote", "save", "--v"]) == [])
+      #expect(try complete(["filenote", "save", "--n"]) == ["--no-version"])
     }
 
     @Test func completesTheShellsAfterInit() throws {
@@ -81,7 +109,9 @@ extension UnixIntegrationTests {
 
     /// What bash's `_filenote` offers for these words, the last one being
     /// completed, sorted.
-    private func complete(_ words: [String], in folder: String? = nil) throws -> [String] {
+    private func complete(
+      _ words: [String], in folder: String? = nil, environment: [String: String] = [:]
+    ) throws -> [String] {
       let script = """
         source "$1"; shift
         complete -p filenote >/dev/null || exit 3
@@ -94,7 +124,7 @@ extension UnixIntegrationTests {
         "bash",
         ["--norc", "--noprofile", "-c", script, "bash", Package.file("completions/filenote.bash")]
           + words,
-        in: folder)
+        in: folder, environment: environment)
       try #require(bash.status == 0 && bash.stderr.isEmpty, "bash: \(bash.stderr)")
       return bash.stdout.split(separator: "\n").map(String.init).sorted()
     }
@@ -133,6 +163,17 @@ extension UnixIntegrationTests {
       try session.waitFor { $0.contains("READY> filenote \(command) \(option)") }
     }
 
+    @Test func completesAVersionNumberAfterForget() throws {
+      let home = try TemporaryHome.saving("a", "wifi: hunter2", "c")
+      let session = try startZsh(environment: ["HOME": home.home])
+      try session.type("filenote forget \t")
+      try session.waitFor { $0.contains("wifi: hunter2") && !$0.contains("0 --") }
+      let only = try TemporaryHome.saving("a", "b")
+      let second = try startZsh(environment: ["HOME": only.home])
+      try second.type("filenote forget \t")
+      try second.waitFor { $0.contains("READY> filenote forget 1") }
+    }
+
     @Test func completesTheShellAfterInit() throws {
       let session = try startZsh()
       try session.type("filenote init z\t")
@@ -153,9 +194,9 @@ extension UnixIntegrationTests {
 
     /// An interactive zsh in tmux with filenote's completion, at its prompt,
     /// in a fresh folder that `prepare` may fill.
-    private func startZsh(_ prepare: (TemporaryFolder) throws -> Void = { _ in }) throws
-      -> TmuxSession
-    {
+    private func startZsh(
+      environment: [String: String] = [:], _ prepare: (TemporaryFolder) throws -> Void = { _ in }
+    ) throws -> TmuxSession {
       let home = TemporaryFolder(prefix: "filenote-unix")
       try prepare(home)
       let zshrc = """
@@ -164,8 +205,14 @@ extension UnixIntegrationTests {
         PS1='READY> '
         """
       try zshrc.write(toFile: home.path + "/.zshrc", atomically: false, encoding: .utf8)
+      // filenote on PATH, as an installed one is.
+      let binaryFolder = try (FilenoteProcess.binaryPath() as NSString).deletingLastPathComponent
       let session = try TmuxSession(
-        ["zsh", "-i"], in: home.path, environment: ["ZDOTDIR": home.path], keeping: home)
+        ["zsh", "-i"], in: home.path,
+        environment: [
+          "ZDOTDIR": home.path,
+          "PATH": binaryFolder + ":" + (ExternalProgram.environment([:])["PATH"] ?? ""),
+        ].merging(environment) { $1 }, keeping: home)
       // tmux drops the blanks at the end of a line: the prompt shows as "READY>".
       try session.waitFor { $0.contains("READY>") }
       return session
@@ -192,6 +239,19 @@ extension UnixIntegrationTests {
       #expect(try Set(complete("filenote \(command) -")) == Set(options(of: command)))
     }
 
+    @Test func offersTheVersionNumbersHistoryListsAfterShowRestoreAndForget() throws {
+      let home = try TemporaryHome.saving("a", "b", "c")
+      #expect(try complete("filenote show ", home: home.home) == ["0", "1", "2"])
+      #expect(try complete("filenote forget ", home: home.home) == ["1", "2"])
+      #expect(try complete("filenote restore 1 ", home: home.home) == [])
+      #expect(try complete("filenote show ") == [], "no note, no versions")
+    }
+
+    @Test func offersVersionOnlyBeforeACommand() throws {
+      #expect(try complete("filenote --v") == ["--version"])
+      #expect(try complete("filenote save --v") == [])
+    }
+
     @Test func offersEveryCommandAndNoFileNamesFirst() throws {
       #expect(try complete("filenote ") == Command.names.sorted())
     }
@@ -214,15 +274,23 @@ extension UnixIntegrationTests {
     }
 
     /// The completions fish offers for this command line, without their descriptions, sorted.
-    private func complete(_ line: String, in folder: String? = nil) throws -> [String] {
+    private func complete(
+      _ line: String, in folder: String? = nil, home homePath: String? = nil
+    ) throws -> [String] {
       let home = TemporaryFolder(prefix: "filenote-unix")
+      // filenote on PATH, as an installed one is.
+      let binaryFolder = try (FilenoteProcess.binaryPath() as NSString).deletingLastPathComponent
       let fish = try ExternalProgram.run(
         "fish",
         [
           "--no-config", "-c", "source $argv[1]; complete --do-complete=$argv[2]",
           Package.file("completions/filenote.fish"), line,
         ],
-        in: folder, environment: ["HOME": home.path])
+        in: folder,
+        environment: [
+          "HOME": homePath ?? home.path,
+          "PATH": binaryFolder + ":" + (ExternalProgram.environment([:])["PATH"] ?? ""),
+        ])
       try #require(fish.status == 0 && fish.stderr.isEmpty, "fish: \(fish.stderr)")
       return fish.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         .sorted()

@@ -1,7 +1,8 @@
-import FilenoteCore
 import Foundation
 import TestSupport
 import Testing
+
+@testable import FilenoteCore
 
 extension UnixIntegrationTests {
   @Suite struct MakeInstall {

@@ -1,6 +1,7 @@
-import FilenoteCore
 import Foundation
 import Testing
+
+@testable import FilenoteCore
 
 extension UnixIntegrationTests {
   @Suite struct ManPage {
@@ -60,6 +61,31 @@ extension UnixIntegrationTests {
     @Test func documentsEveryExitStatus() throws {
       let statuses = [ExitCode.success, .failure, .usage, .cancelled].map { "\($0.rawValue)" }
       #expect(try ManPageSource().tagNames(inSection: "EXIT STATUS") == statuses)
+    }
+
+    @Test func quotesMessagesWithTheirOwnPeriodAndNoOther() throws {
+      let man = try ExternalProgram.run(
+        "man", ["-l", Package.file("doc/filenote.1")],
+        environment: ["MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat"])
+      #expect(man.stdout.contains("Saved.") && man.stdout.contains("Restored version 1."))
+      let doubled = man.stdout.split(separator: "\n").filter {
+        $0.range(of: #"[[:alnum:]]\.\.([^.]|$)"#, options: .regularExpression) != nil
+      }
+      #expect(doubled.isEmpty, "doubled periods: \(doubled)")
+    }
+
+    @Test func exitStatusPutsEnterOnAnEmptiedLineUnderOneAsThePromptExits() throws {
+      // The prompt exits 1 there (PromptSavingTests), 0 on an unchanged line.
+      let page = try ManPageSource()
+      let body = Array(page.section("EXIT STATUS"))
+      func paragraph(ofStatus status: String) -> String {
+        guard let tag = body.firstIndex(of: ".B \(status)") else { return "" }
+        return body[(tag + 1)...].prefix { !$0.hasPrefix(".TP") && !$0.hasPrefix(".PP") }
+          .map(ManPageSource.plainText).joined(separator: " ")
+      }
+      #expect(paragraph(ofStatus: "1").contains("Enter on a line emptied"))
+      #expect(!paragraph(ofStatus: "0").contains("nothing to save"))
+      #expect(paragraph(ofStatus: "0").contains("Nothing changed."))
     }
 
     @Test func namesTheVersionThatFilenotePrints() throws {

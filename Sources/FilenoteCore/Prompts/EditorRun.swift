@@ -4,7 +4,7 @@ import SystemCalls
 /// crontab. The note (empty when there is none) goes to a private
 /// temporary file (`EditorHandOff`); when the editor exits 0, what it left
 /// is saved with the rules of `save`.
-struct NoteEditor {
+struct EditorRun {
   let store: FileStore
   let environment: Environment
 
@@ -48,31 +48,22 @@ struct NoteEditor {
     _ handOff: EditorHandOff, over note: FileStore.Note?, settling copies: [KeptVersion],
     asking terminal: FileDescriptor, on output: FileDescriptor
   ) throws(FilenoteError) -> ExitCode {
+    // Checked as UTF-8 and for emptiness once, by the save.
     let text = try handOff.text()
-    guard !text.isEmpty else { throw .emptyInput }
     if let note, text == note.bytes {
       say("Nothing changed.")
       return .success
     }
     // The note as the user agreed to replace it: as it was read, or as it
     // was when they said y.
-    var expected = note?.version
-    var settling: FilenoteError?
+    var expected = note?.identity
     while true {
-      // The check and the save under one writer lock, so a writer that saved
-      // in between is always seen; never asking while holding it.
-      // nil: saved; otherwise the version found on disk instead of `expected`.
-      let found: FileStore.Version?? = try store.withWriterLock {
-        locked throws(FilenoteError) in
-        let current = try locked.currentVersion()
-        guard current == expected else { return .some(current) }
-        try locked.save(bytes: text)
-        do throws(FilenoteError) { try locked.settle(copies) } catch { settling = error }
-        return nil
-      }
-      guard let current = found else {
+      // Saved only when the note is still the one agreed to (the check under
+      // the writer lock); never asking while holding it.
+      guard case .changedOnDisk(let current) = try store.save(text, ifStill: expected) else {
         say("Saved.")
-        if let settling { Filenote.report(settling) }
+        // What fails leaves the copies beside the note, still listed.
+        do { try store.settleConflictCopies(copies) } catch { Filenote.report(error) }
         return .success
       }
       if handOff.confirm(.overwrite(replacing: current, of: store), on: terminal, output: output) {
