@@ -256,53 +256,54 @@ struct VersionStore {
   /// it, which the engine brings to both, and a text saved again is the
   /// same text. Of two that hold one text, an unsettled copy is the one
   /// listed (so the conflict is still shown, and settled), else a marked
-  /// one. Only files whose size another has are read, a small one once.
+  /// one. Only files whose size another has are read: their first 4 KiB
+  /// once, and the whole of two only when those are alike.
   func distinct(_ versions: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
     var kept: [KeptVersion] = []
-    // The bytes of the small ones among `kept` once read, by index.
-    var contents: [[UInt8]?] = []
+    // The first bytes of each of `kept` once read, by index: two texts that
+    // differ there (nearly all) are told apart without reading more.
+    var beginnings: [[UInt8]?] = []
     kept.reserveCapacity(versions.count)
     func rank(_ version: KeptVersion) -> Int {
       version.isUnsettledCopy ? 2 : version.conflict != nil ? 1 : 0
     }
+    let limit = Int(Self.comparedBeginning)
     for version in versions {
       var twin: Int? = nil
-      var bytes: [UInt8]? = nil
+      var beginning: [UInt8]? = nil
       for index in kept.indices where kept[index].size == version.size {
         if kept[index].isSameFile(as: version) {
           twin = index
           break
         }
-        guard version.size <= Self.comparedInMemory else {
-          if VersionWriter.sameBytes(path(of: kept[index]), path(of: version)) {
-            twin = index
-            break
-          }
-          continue
+        if beginnings[index] == nil {
+          beginnings[index] = self.beginning(of: kept[index], in: folder, limit: limit)
         }
-        if contents[index] == nil { contents[index] = try? read(kept[index], in: folder) }
-        if bytes == nil { bytes = try? read(version, in: folder) }
-        if let bytes, bytes == contents[index] {
+        if beginning == nil { beginning = self.beginning(of: version, in: folder, limit: limit) }
+        guard let beginning, beginning == beginnings[index] else { continue }
+        if version.size <= Self.comparedBeginning
+          || VersionWriter.sameBytes(path(of: kept[index]), path(of: version))
+        {
           twin = index
           break
         }
       }
       guard let twin else {
         kept.append(version)
-        contents.append(bytes)
+        beginnings.append(beginning)
         continue
       }
       if rank(version) > rank(kept[twin]) {
         kept[twin] = version
-        contents[twin] = bytes
+        beginnings[twin] = beginning
       }
     }
     return kept
   }
 
-  /// The largest text `distinct` reads whole to compare; larger ones are
-  /// compared a chunk at a time.
-  static let comparedInMemory: Int64 = 64 << 10
+  /// How much of two texts of one size `distinct` reads first; only when
+  /// that much is alike are larger ones compared whole.
+  static let comparedBeginning: Int64 = 4096
 
   /// The bytes of version `number` (1 is the newest, as `listed` numbers
   /// them), which must be UTF-8.
