@@ -632,7 +632,8 @@ def forget_hard_link(settings):
     for text in ("a", "b"):
         check(sandbox.run(["save", text]).status == 0, "save %r failed" % text)
     folder = versions_folder_of(sandbox.note)
-    name = "%010d-1" % 2
+    # Named as kept after the others (its time), so it is version 1.
+    name = "%d.000000000-%016x" % (int(time.time()) + 3600, 1)
     os.link(victim, os.path.join(folder, name))
     outcome = sandbox.run(["forget", "1"])
     check(outcome.status == 0, "forget 1 failed: %s" % outcome.describe())
