@@ -4,7 +4,7 @@
 extension Option {
   /// Every option, as help lists them.
   static let all: [Option] = [
-    file, help, version, allVersions, line, width, follow, exitStatus, json, desktop, yes,
+    file, help, version, allVersions, line, width, follow, failWithoutNote, json, desktop, yes,
     noVersion,
   ]
 
@@ -56,10 +56,10 @@ extension Option {
     name: "--follow", shortName: nil, value: nil, commands: ["show"],
     generalHelp: [], commandHelp: "print the line again at each change")
 
-  /// `show --line --exit-status`: a script's test for a note (as `jq -e`
-  /// sets the status from its output).
-  static let exitStatus = Option(
-    name: "--exit-status", shortName: nil, value: nil, commands: ["show"],
+  /// `show --line --fail`: a script's test for a note (as curl's `--fail`
+  /// fails silently).
+  static let failWithoutNote = Option(
+    name: "--fail", shortName: nil, value: nil, commands: ["show"],
     generalHelp: [], commandHelp: "with no note, exit with status 1 (still printing nothing)")
 
   /// `history --json`.

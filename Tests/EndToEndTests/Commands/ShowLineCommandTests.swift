@@ -49,14 +49,14 @@ struct ShowLineCommand {
     #expect(result.stdout.isEmpty)
   }
 
-  @Test("--exit-status: no note prints nothing and exits 1; a note prints its line and exits 0")
-  func exitStatus() throws {
+  @Test("--fail: no note prints nothing and exits 1; a note prints its line and exits 0")
+  func failWithoutNote() throws {
     let home = try TemporaryHome()
-    let none = try home.run("show", "--exit-status")
+    let none = try home.run("show", "--fail")
     #expect(none.status == 1)
     #expect(none.stdout.isEmpty && none.stderr.isEmpty, "\(none.stderr)")
     try home.run("save", "buy milk").expectSuccess()
-    let saved = try home.run("show", "--line", "--exit-status")
+    let saved = try home.run("show", "--line", "--fail")
     saved.expectSuccess()
     #expect(saved.stdoutText == "buy milk\n")
   }
