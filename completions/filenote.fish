@@ -115,6 +115,7 @@ complete -c filenote -n '__filenote_after show' -l line \
     -d 'Print the note as one inert line, for a prompt or a bar'
 complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'
 complete -c filenote -n '__filenote_after show' -l follow -d 'Print the line again at each change'
+complete -c filenote -n '__filenote_after show' -l fail -d 'With no note, exit with status 1'
 complete -c filenote -n '__filenote_after history' -l json \
     -d 'Print one JSON object a version (JSON Lines)'
 complete -c filenote -n '__filenote_after copy' -l desktop \

@@ -49,15 +49,7 @@ MIB = 1024 * 1024
 # The fsyncs that no case needs, by role (see fsync_roles), and why; the
 # design document says more. A role listed here that a case comes to need,
 # or a role missing from here that no case needs, fails the suite.
-EXPLAINED = {
-    "the temporary file, after writing it":
-        "a streaming save of 1 MiB or more fsyncs its temporary file before it takes the "
-        "writer lock (FileStore+Saving.swift, flushData), and again at the commit: the "
-        "second covers the first, which is there so the lock is held for less time",
-    "the documents folder, after removing the versions folder":
-        "clear --all's last fsync: without it the empty versions folder may come back, "
-        "which holds no version",
-}
+EXPLAINED = {}
 
 
 class Budget:

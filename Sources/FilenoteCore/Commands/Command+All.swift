@@ -63,7 +63,9 @@ extension Command {
       (so no escape sequence reaches the terminal), cut to --width N columns
       with '…'; with no note, nothing at all, status 0. --follow prints the line
       again each time it changes (a save here or by a sync engine), without
-      polling, until the reader goes away. --width and --follow imply --line.
+      polling, until the reader goes away. With --fail, no note still
+      prints nothing but exits with status 1, for a script's test. --width,
+      --follow and --fail imply --line.
       """,
     examples: [
       "filenote show", "filenote show | wc -c", "filenote show 1",
@@ -72,7 +74,9 @@ extension Command {
     ]
   ) { input throws(FilenoteError) in
     // --width and --follow are about the line: either one asks for it.
-    if input.options.contains(where: { [.line, .width, .follow].contains($0.option) }) {
+    if input.options.contains(where: {
+      [.line, .width, .follow, .failWithoutNote].contains($0.option)
+    }) {
       return try showLine(input)
     }
     guard input.words.count <= 1 else {

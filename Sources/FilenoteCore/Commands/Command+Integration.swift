@@ -69,7 +69,7 @@ extension Command {
     return .success
   }
 
-  /// `show --line [--width N] [--follow] [N]`: the note (or version N) as
+  /// `show --line [--width N] [--follow] [--fail] [N]`: the note (or version N) as
   /// one inert line (`NoteLine`), nothing at all when there is no note; with
   /// `--follow`, again at each change (`NoteFollower`).
   static func showLine(_ input: CommandInput) throws(FilenoteError) -> ExitCode {
@@ -83,8 +83,11 @@ extension Command {
       }
       return try NoteFollower(store: store, columns: columns).run()
     }
-    // No note: nothing at all, and success, so that a bar hides its module.
-    guard let (bytes, _) = try input.noteOrVersion(of: store) else { return .success }
+    // No note: nothing at all, and success, so that a bar hides its module;
+    // a script that asked (--fail) is told by the status alone.
+    guard let (bytes, _) = try input.noteOrVersion(of: store) else {
+      return input.options.contains(.failWithoutNote) ? .failure : .success
+    }
     try Filenote.printOut(Array((NoteLine.line(of: bytes, columns: columns) + "\n").utf8))
     return .success
   }

@@ -4,7 +4,8 @@
 extension Option {
   /// Every option, as help lists them.
   static let all: [Option] = [
-    file, help, version, allVersions, line, width, follow, json, desktop, yes, noVersion,
+    file, help, version, allVersions, line, width, follow, failWithoutNote, json, desktop, yes,
+    noVersion,
   ]
 
   static let file = Option(
@@ -54,6 +55,12 @@ extension Option {
   static let follow = Option(
     name: "--follow", shortName: nil, value: nil, commands: ["show"],
     generalHelp: [], commandHelp: "print the line again at each change")
+
+  /// `show --line --fail`: a script's test for a note (as curl's `--fail`
+  /// fails silently).
+  static let failWithoutNote = Option(
+    name: "--fail", shortName: nil, value: nil, commands: ["show"],
+    generalHelp: [], commandHelp: "with no note, exit with status 1 (still printing nothing)")
 
   /// `history --json`.
   static let json = Option(

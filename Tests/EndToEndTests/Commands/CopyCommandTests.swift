@@ -118,9 +118,19 @@ struct CopyCommand {
     let copy = try copyWithoutTerminal(home, ["--desktop"], environment: ["DISPLAY": display])
     copy.expectSuccess()
     #expect(copy.stdoutText == "Copied the note to the clipboard with xclip.\n")
-    let clipboard = try home.runProgram(
-      "xclip", ["-o", "-selection", "clipboard"], environment: ["DISPLAY": display])
-    #expect(clipboard.stdoutText == "on the X clipboard")
+    // xclip serves the selection from a child it forks after reading the
+    // text, so it may own the selection a moment after `copy` returns.
+    let deadline = ContinuousClock.now + .seconds(20)
+    var clipboard = ""
+    repeat {
+      clipboard = try home.runProgram(
+        "xclip", ["-o", "-selection", "clipboard"], environment: ["DISPLAY": display]
+      ).stdoutText
+      if clipboard == "on the X clipboard" { break }
+      try Task.checkCancellation()
+      usleep(50_000)
+    } while ContinuousClock.now < deadline
+    #expect(clipboard == "on the X clipboard")
   }
 
   @Test("with no terminal and no display, nothing is copied and the message says why")

@@ -49,6 +49,18 @@ struct ShowLineCommand {
     #expect(result.stdout.isEmpty)
   }
 
+  @Test("--fail: no note prints nothing and exits 1; a note prints its line and exits 0")
+  func failWithoutNote() throws {
+    let home = try TemporaryHome()
+    let none = try home.run("show", "--fail")
+    #expect(none.status == 1)
+    #expect(none.stdout.isEmpty && none.stderr.isEmpty, "\(none.stderr)")
+    try home.run("save", "buy milk").expectSuccess()
+    let saved = try home.run("show", "--line", "--fail")
+    saved.expectSuccess()
+    #expect(saved.stdoutText == "buy milk\n")
+  }
+
   @Test("shows version N as a line too")
   func version() throws {
     let home = try TemporaryHome()

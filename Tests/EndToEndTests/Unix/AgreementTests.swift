@@ -144,8 +144,10 @@ extension UnixIntegrationTests {
     private func optionNames(inBlock lines: [Substring]) -> [String] {
       lines.flatMap { line -> [String] in
         let trimmed = line.drop { $0 == " " }
-        guard trimmed.hasPrefix("-"), let gap = trimmed.firstRange(of: "  ") else { return [] }
-        return trimmed[..<gap.lowerBound].split(separator: ", ").map {
+        guard trimmed.hasPrefix("-") else { return [] }
+        // A label too wide for its column stands alone, its text below.
+        let label = trimmed.firstRange(of: "  ").map { trimmed[..<$0.lowerBound] } ?? trimmed
+        return label.split(separator: ", ").map {
           String($0.split(separator: " ")[0])
         }
       }
