@@ -21,6 +21,9 @@ DAEMON = os.path.join(HERE, "powerfs.py")
 # then Debian's (a python3 found first on PATH may be another build).
 INTERPRETERS = (sys.executable, "/usr/bin/python3")
 
+# How long a command's answer may take before expect() wakes the daemon.
+WAKE_SECONDS = 1.0
+
 _MOUNTED = set()
 _INTERPRETER = []
 
@@ -111,6 +114,8 @@ class PowerFS:
         self.errors_path = errors_path
         self.process = None
         self.buffer = b""
+        self.wakers = []  # the stat processes of wake() not yet reaped
+        self.woken = 0    # how many times wake() was needed
 
     def __enter__(self):
         self.start()
@@ -159,6 +164,12 @@ class PowerFS:
             self.process.stdout.close()
             self.process = None
             _MOUNTED.discard(self.mountpoint)
+            for waker in self.wakers:  # unblocked by the unmount, if not before
+                try:
+                    waker.wait(timeout=seconds)
+                except subprocess.TimeoutExpired:
+                    waker.kill()  # a stat this object started, and only it
+            self.wakers = []
 
     def send(self, line):
         self.process.stdin.write(line.encode() + b"\n")
@@ -186,7 +197,23 @@ class PowerFS:
         return line.decode()
 
     def expect(self, prefix, seconds=30):
-        line = self.next_line(seconds)
+        """The daemon's next line, which must start with `prefix`.
+
+        While it does not come, the mount's root is stat'ed once a second by
+        a process of its own. Why: pyfuse3 reads /dev/fuse with a blocking
+        read (holding the GIL) once the descriptor has polled readable. When
+        a writer is killed while one of its requests is held, the kernel
+        queues an interrupt for that request, so the descriptor polls
+        readable, and withdraws it when the request is answered at `cut`; a
+        reader woken by it then blocks the daemon, commands and all, until
+        the file system's next request. The stat is such a request: it
+        changes nothing and is not recorded."""
+        deadline = time.monotonic() + seconds
+        while True:
+            line = self.next_line(max(0.0, min(WAKE_SECONDS, deadline - time.monotonic())))
+            if line is not None or time.monotonic() >= deadline:
+                break
+            self.wake()
         if line is None or not line.startswith(prefix):
             raise RuntimeError("the test file system said %r, not %r: %s"
                                % (line, prefix, self.errors()))
@@ -210,6 +237,15 @@ class PowerFS:
                     pass
             said += " [still running, its threads waiting in: %s]" % ", ".join(waits)
         return said
+
+    def wake(self):
+        """Makes one request of the file system without waiting for it."""
+        self.woken += 1
+        self.wakers = [waker for waker in self.wakers if waker.poll() is None]
+        if len(self.wakers) < 3:
+            self.wakers.append(subprocess.Popen(
+                ["stat", "--format=%i", self.mountpoint], stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL, close_fds=True))
 
     def block(self, point):
         """Holds the point-th change (0 the first) when it comes."""
