@@ -24,13 +24,13 @@ struct EditingPrompt {
     let environment = environment
     let keys = session.terminalDescriptor
     let output = terminal
-    session.editInEditor = { text in
-      Self.edit(text, on: keys, drawingOn: output, environment: environment)
-    }
     // What the user typed is never lost: however the prompt ends without
     // saving, an edited line that holds something the note does not is
     // kept in a private file, and the message names it.
     let opened = note?.bytes ?? []
+    session.editInEditor = { text in
+      Self.edit(text, opened: opened, on: keys, drawingOn: output, environment: environment)
+    }
     let keeping = { [unowned session] (cause: FilenoteError?) -> FilenoteError? in
       Self.keep(session.unsavedEdits, unlessItIs: opened, after: cause, environment: environment)
     }
@@ -212,13 +212,15 @@ struct EditingPrompt {
 
   /// Ctrl-X Ctrl-E: the line in the user's editor (see `EditorHandOff`);
   /// its text when it exits 0 and that is UTF-8, else why the line stays.
+  /// A signal that ends filenote meanwhile keeps the editor's file unless
+  /// it holds the note as it was `opened`.
   private static func edit(
-    _ text: String, on terminal: FileDescriptor, drawingOn output: FileDescriptor,
-    environment: Environment
+    _ text: String, opened: [UInt8], on terminal: FileDescriptor,
+    drawingOn output: FileDescriptor, environment: Environment
   ) -> LineHandOff {
     let handOff: EditorHandOff
     do {
-      handOff = try EditorHandOff(Array(text.utf8), environment: environment)
+      handOff = try EditorHandOff(Array(text.utf8), safe: opened, environment: environment)
     } catch {
       return .kept(because: "Line kept: \(error.message).")
     }

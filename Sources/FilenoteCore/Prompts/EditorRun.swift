@@ -20,7 +20,8 @@ struct EditorRun {
     // The editor and the question draw where the prompt draws.
     let output = Prompt.openTerminal()
     defer { if output != .standardInput && output != .standardOutput { output.close() } }
-    let handOff = try EditorHandOff(note?.bytes ?? [], environment: environment)
+    let handOff = try EditorHandOff(
+      note?.bytes ?? [], safe: note?.bytes ?? [], environment: environment)
     defer { handOff.finish(keeping: false) }
 
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {

@@ -47,6 +47,11 @@ struct EditorTests {
       echo "$1" > "$(dirname "$0")/editing"
       exec sleep 60
       """,
+      "mine-then-wait": """
+      echo mine > "$1"
+      echo "$1" > "$(dirname "$0")/editing"
+      exec sleep 60
+      """,
       "three-lines": "printf 'one\\ntwo\\nthree\\n' > \"$1\"\n",
     ]
 
@@ -324,6 +329,28 @@ struct EditorTests {
       #expect(editors.home.note == "note")
     }
 
+    @Test(
+      "SIGTERM or SIGHUP while the editor runs on a line the user changed: its file stays, named",
+      arguments: [SIGTERM, SIGHUP])
+    func signalKeepsAChangedLine(signal: Int32) throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let run = try EditorTests.prompt(on: "note", editor: "wait", in: editors)
+      try run.session.waitForEditLine("> note|")
+      try run.session.send(text: " and more")
+      try run.session.waitForEditLine("> note and more|")
+      try run.session.send(keys: "C-x", "C-e")
+      let file = try editors.waitUntilEditing()
+
+      #expect(kill(try run.filenoteProcessID(), signal) == 0)
+
+      #expect(try run.waitForStatus() == 128 + signal)
+      let screen = try run.session.screenJoiningWrappedLines()
+      #expect(screen.contains("filenote: what you wrote is kept in \(file)"), "\(screen)")
+      #expect(editors.home.contents(of: file) == Array("note and more\n".utf8))
+      #expect(editors.home.note == "note")
+      try run.expectTerminalRestored()
+    }
+
     @Test("a SIGTERM after a SIGINT from elsewhere still reaches the editor and ends filenote")
     func terminateAfterInterrupt() throws {
       let editors = try ScriptedEditors(home: TemporaryHome())
@@ -475,6 +502,32 @@ struct EditorTests {
       }
       #expect(PromptTests.FileState(of: editors.home.notePath) == before)
       try run.expectTerminalRestored()
+    }
+
+    @Test(
+      "SIGTERM or SIGHUP while the editor runs: what it wrote stays in its file, named; an untouched file goes",
+      arguments: [SIGTERM, SIGHUP])
+    func signalKeepsWhatTheEditorWrote(signal: Int32) throws {
+      for editor in ["mine-then-wait", "wait"] {
+        let editors = try ScriptedEditors(home: TemporaryHome())
+        try editors.home.writeNote("note")
+        let run = try edit(editors, editor: editor)
+        let file = try editors.waitUntilEditing()
+
+        #expect(kill(try run.filenoteProcessID(), signal) == 0)
+
+        #expect(try run.waitForStatus() == 128 + signal)
+        #expect(editors.home.note == "note")
+        let screen = try run.session.screenJoiningWrappedLines()
+        if editor == "wait" {
+          #expect(!screen.contains("what you wrote is kept"), "\(screen)")
+          editors.expectNothingLeft()
+        } else {
+          #expect(screen.contains("filenote: what you wrote is kept in \(file)"), "\(screen)")
+          #expect(editors.home.contents(of: file) == Array("mine\n".utf8))
+        }
+        try run.expectTerminalRestored()
+      }
     }
 
     /// `filenote edit` on "note" with an editor that writes "mine" once
