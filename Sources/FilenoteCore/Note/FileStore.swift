@@ -63,12 +63,19 @@ struct FileStore: Sendable {
         throw .usage("cannot use the path in \(variable): it is not valid UTF-8")
       }
     }
-    if let file = fileOption {
+    // A path that ends in "/" names a folder, as the kernel reads it (`cat
+    // note.txt/` says "Not a directory"): refused, not taken for the file
+    // before the slash.
+    func store(_ file: String) throws(FilenoteError) -> FileStore {
+      if file.count > 1 && file.endsWithSlash { throw .notARegularFile(path: file) }
       return FileStore(path: file)
+    }
+    if let file = fileOption {
+      return try store(file)
     }
     try refuseNonUTF8("FILENOTE_FILE")
     if let file = environment["FILENOTE_FILE"], !file.isEmpty {
-      return FileStore(path: file)
+      return try store(file)
     }
     try refuseNonUTF8("HOME", "XDG_CONFIG_HOME")
     return try DocumentsFolder(environment: environment).store(forNoteNamed: fileName)

@@ -16,6 +16,23 @@ struct NoteFile {
       home.expectNoteAlone("first")
     }
 
+    @Test(
+      "a note path that ends in / names a folder: every command refuses it, nothing is made",
+      arguments: ["--file", "FILENOTE_FILE"])
+    func pathEndingInSlashIsRefused(by setting: String) throws {
+      let home = try TemporaryHome()
+      let path = home.work + "/note.txt/"
+      for command in [["save", "hi"], ["show"], ["path"], ["clear"]] {
+        let result =
+          setting == "--file"
+          ? try home.filenote(["--file", path] + command, input: .nullDevice).run()
+          : try home.filenote(command, input: .nullDevice, environment: ["FILENOTE_FILE": path])
+            .run()
+        result.expectError(status: 1, mentioning: ["cannot use \(path): not a regular file"])
+      }
+      #expect(!home.exists(home.work + "/note.txt"))
+    }
+
     @Test("an existing documents folder keeps its mode")
     func existingFolderKeepsMode() throws {
       let home = try TemporaryHome()
