@@ -3,7 +3,8 @@ import Testing
 
 /// The status-bar recipes of doc/INTEGRATION.md, tried for real: tmux's
 /// status line (a tmux drawn inside the test's own tmux, whose screen the
-/// test reads) and i3blocks (whose stream of status lines the test reads).
+/// test reads), i3blocks (whose stream of status lines the test reads) and
+/// polybar (under Xvfb: what it draws, and what a click on it runs).
 @Suite("status bars")
 struct StatusBarTests {
   /// doc/INTEGRATION.md's tmux recipe, as it stands there: tmux expands
@@ -90,5 +91,114 @@ struct StatusBarTests {
       (try? fullTexts().last == "<span color=\"red\">x</span> %{F#f00} \"q\" \\ \u{241B}[2J")
         == true
     }
+  }
+
+  /// doc/INTEGRATION.md's polybar module, as it stands there: the `ini`
+  /// block after "**polybar**".
+  static func polybarRecipe() throws -> String {
+    let document = try String(
+      contentsOfFile: UnixIntegrationTests.Package.file("doc/INTEGRATION.md"), encoding: .utf8)
+    let after = try #require(document.range(of: "**polybar**")).upperBound
+    let start = try #require(document.range(of: "```ini\n", range: after..<document.endIndex))
+    let end = try #require(document.range(of: "```", range: start.upperBound..<document.endIndex))
+    return String(document[start.upperBound..<end.lowerBound])
+  }
+
+  @Test(
+    "polybar with doc/INTEGRATION.md's module draws a hostile note as text, and a click on it runs nothing"
+  )
+  func polybar() throws {
+    var programs: [String: String] = [:]
+    for name in ["polybar", "Xvfb", "xdotool", "import"] {
+      guard let path = try? TemporaryHome.locate(name) else {
+        try Test.cancel("\(name) is needed (scripts/test-tools installs it)")
+      }
+      programs[name] = path
+    }
+    let recipe = try Self.polybarRecipe()
+    #expect(recipe.contains("exec = filenote show --line --follow"), "\(recipe)")
+    // The same module without the recipe's escape, to show that here a
+    // click on a tag polybar reads does run its command.
+    let unescaped = recipe.split(separator: "\n").map { line in
+      line.hasPrefix("exec = ") ? line.components(separatedBy: " | ")[0] : String(line)
+    }.joined(separator: "\n")
+    let note = "click %{A1:touch pwned:}HERE HERE HERE%{A} end"
+    let raw = try drawAndClick(note, module: unescaped, programs: programs, marker: "pwned")
+    let ran = try #require(raw.secondsUntilRun, "the control's click did not run its command")
+    let escaped = try drawAndClick(
+      note, module: recipe, programs: programs, marker: "pwned", patience: max(1, 5 * ran))
+    #expect(escaped.secondsUntilRun == nil, "a click on the recipe's bar ran the note's command")
+    // The recipe draws the tags as text: wider than the parsed note.
+    #expect(escaped.textWidth > raw.textWidth + 100, "\(escaped.textWidth) vs \(raw.textWidth)")
+  }
+
+  /// What a polybar bar with `module` drew of `note`, in a new home under a
+  /// new Xvfb, and how long a click along its text took to create `marker`
+  /// in the bar's folder (nil: not within `patience` seconds).
+  private func drawAndClick(
+    _ note: String, module: String, programs: [String: String], marker: String,
+    patience: Double = 10
+  ) throws -> (textWidth: Int, secondsUntilRun: Double?) {
+    let home = try TemporaryHome()
+    try home.writeNote(note)
+    let configuration = """
+      [bar/test]
+      width = 100%
+      height = 30
+      background = #000000
+      foreground = #ffffff
+      font-0 = DejaVu Sans:pixelsize=14
+      modules-left = filenote
+
+      """ + module
+    try home.write(Array(configuration.utf8), to: home.work + "/bar.ini")
+    let server = try StreamingProcess(
+      programs["Xvfb"]!, ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x100x24"],
+      environment: home.environment, directory: home.work)
+    defer { kill(server.processIdentifier, SIGTERM) }
+    let display = ":" + (try server.lines(atLeast: 1)[0])
+    let bar = try StreamingProcess(
+      programs["polybar"]!, ["-c", home.work + "/bar.ini", "test"],
+      environment: try home.environmentWithFilenote(["DISPLAY": display]), directory: home.work)
+    defer { kill(bar.processIdentifier, SIGTERM) }
+    // The bar's text, as a picture: the width of what is drawn on its black.
+    func textWidth() throws -> Int {
+      let shot = try home.runProgram(
+        "import",
+        ["-window", "root", "-crop", "640x30+0+0", "+repage", "-trim", "-format", "%w", "info:"],
+        environment: ["DISPLAY": display])
+      return Int(shot.stdoutText) ?? 0
+    }
+    var width = 0
+    let drawn = ContinuousClock.now + .seconds(20)
+    repeat {
+      width = try textWidth()
+      if width > 20 { break }
+      try Task.checkCancellation()
+      usleep(50_000)
+    } while ContinuousClock.now < drawn
+    #expect(width > 20, "polybar drew no text: \(bar.errorText)")
+    // polybar reads the configuration with escapes of its own (`\\` is one
+    // backslash) and says so when a value breaks them.
+    try bar.readWhatIsThere()
+    #expect(!bar.errorText.contains("error"), "\(bar.errorText)")
+    let clicked = ContinuousClock.now
+    for x in stride(from: 5, to: max(width, 10), by: 20) {
+      _ = try home.runProgram(
+        "xdotool", ["mousemove", "\(x)", "15", "click", "1"],
+        environment: ["DISPLAY": display])
+    }
+    let markerPath = home.work + "/" + marker
+    let deadline = clicked + .milliseconds(Int(patience * 1000))
+    repeat {
+      if FileManager.default.fileExists(atPath: markerPath) {
+        let elapsed = ContinuousClock.now - clicked
+        return (
+          width, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        )
+      }
+      usleep(20_000)
+    } while ContinuousClock.now < deadline
+    return (width, nil)
   }
 }

@@ -144,6 +144,15 @@ final class StreamingProcess {
 
   var errorText: String { String(decoding: errorBytes, as: UTF8.self) }
 
+  /// Reads what the child has written so far, without waiting for more
+  /// (a child that writes much may still be writing).
+  func readWhatIsThere() throws {
+    for _ in 0..<64 {
+      let before = outputBytes.count + errorBytes.count
+      guard try readSome(waiting: 0), outputBytes.count + errorBytes.count > before else { return }
+    }
+  }
+
   /// Closes the test's end of standard output: the reader goes away.
   func closeOutput() {
     if output >= 0 { close(output) }
