@@ -31,6 +31,19 @@ struct StatusBarTests {
       screen.split(separator: "\n", omittingEmptySubsequences: false).last { !$0.isEmpty } ?? "")
   }
 
+  @Test("the tmux and i3blocks recipes tried here are doc/INTEGRATION.md's")
+  func recipesAreTheDocuments() throws {
+    let document = try String(
+      contentsOfFile: UnixIntegrationTests.Package.file("doc/INTEGRATION.md"), encoding: .utf8)
+    // The interval is 1 here, so the tests wait less; the command is the same.
+    let statusRight = try #require(Self.tmuxRecipe.split(separator: "\n").first)
+    #expect(document.contains(statusRight + "\n"))
+    #expect(document.contains("command=" + Self.i3blocksCommand + "\ninterval=persist\n"))
+  }
+
+  /// doc/INTEGRATION.md's i3blocks command.
+  static let i3blocksCommand = "filenote show --line --follow --width 60"
+
   @Test("tmux's status line shows the note and, within its interval, the next one")
   func tmuxStatusLine() throws {
     let home = try TemporaryHome()
@@ -66,7 +79,7 @@ struct StatusBarTests {
     try home.writeNote("buy milk")
     let configuration = """
       [filenote]
-      command=filenote show --line --follow --width 60
+      command=\(Self.i3blocksCommand)
       interval=persist
 
       """
