@@ -3,8 +3,9 @@ import Testing
 
 /// The status-bar recipes of doc/INTEGRATION.md, tried for real: tmux's
 /// status line (a tmux drawn inside the test's own tmux, whose screen the
-/// test reads), i3blocks (whose stream of status lines the test reads) and
-/// polybar (under Xvfb: what it draws, and what a click on it runs).
+/// test reads), i3blocks (whose stream of status lines the test reads),
+/// polybar (under Xvfb: what it draws, and what a click on it runs) and
+/// waybar (in a headless sway: what it draws).
 @Suite("status bars")
 struct StatusBarTests {
   /// doc/INTEGRATION.md's tmux recipe, as it stands there: tmux expands
@@ -106,13 +107,14 @@ struct StatusBarTests {
     }
   }
 
-  /// doc/INTEGRATION.md's polybar module, as it stands there: the `ini`
-  /// block after "**polybar**".
-  static func polybarRecipe() throws -> String {
+  /// A recipe of doc/INTEGRATION.md as it stands there: the first block of
+  /// `language` after `name` (in bold).
+  static func recipe(_ name: String, in language: String) throws -> String {
     let document = try String(
       contentsOfFile: UnixIntegrationTests.Package.file("doc/INTEGRATION.md"), encoding: .utf8)
-    let after = try #require(document.range(of: "**polybar**")).upperBound
-    let start = try #require(document.range(of: "```ini\n", range: after..<document.endIndex))
+    let after = try #require(document.range(of: "**\(name)**")).upperBound
+    let start = try #require(
+      document.range(of: "```\(language)\n", range: after..<document.endIndex))
     let end = try #require(document.range(of: "```", range: start.upperBound..<document.endIndex))
     return String(document[start.upperBound..<end.lowerBound])
   }
@@ -128,7 +130,7 @@ struct StatusBarTests {
       }
       programs[name] = path
     }
-    let recipe = try Self.polybarRecipe()
+    let recipe = try Self.recipe("polybar", in: "ini")
     #expect(recipe.contains("exec = filenote show --line --follow"), "\(recipe)")
     // The same module without the recipe's escape, to show that here a
     // click on a tag polybar reads does run its command.
@@ -213,5 +215,111 @@ struct StatusBarTests {
       usleep(20_000)
     } while ContinuousClock.now < deadline
     return (width, nil)
+  }
+
+  @Test("waybar with doc/INTEGRATION.md's module, in a headless sway, draws Pango markup as text")
+  func waybar() throws {
+    for name in ["sway", "waybar", "grim", "convert", "setpriv"] {
+      guard (try? TemporaryHome.locate(name)) != nil else {
+        try Test.cancel("\(name) is needed (scripts/test-tools installs it)")
+      }
+    }
+    let module = try Self.recipe("waybar", in: "json")
+    #expect(module.contains("\"exec\": \"filenote show --line --follow"), "\(module)")
+    #expect(module.contains("\"escape\": true"), "\(module)")
+    let note = "<span color=\"red\">RED RED RED</span> end"
+    // The same module reading markup, to show that here the note would be red.
+    let markup = try drawnByWaybar(
+      note, module: module.replacingOccurrences(of: "\"escape\": true", with: "\"escape\": false"))
+    #expect(markup.redPixels > 50, "the control drew no red: \(markup)")
+    let recipe = try drawnByWaybar(note, module: module)
+    #expect(recipe.redPixels == 0, "the recipe's bar drew red: \(recipe)")
+    // The tags drawn as text: wider than the note drawn as markup.
+    #expect(recipe.textWidth > markup.textWidth + 100, "\(recipe) vs \(markup)")
+  }
+
+  /// What waybar with `module` drew of `note` in a new home, in a headless
+  /// sway of its own: the width of the text on the bar's black, and how many
+  /// of its pixels are red. sway refuses to run as root: as root, sway and
+  /// the screenshots run as nobody, who is given the home.
+  private func drawnByWaybar(
+    _ note: String, module: String
+  ) throws -> (textWidth: Int, redPixels: Int) {
+    let home = try TemporaryHome()
+    try home.writeNote(note)
+    let runtime = home.work + "/runtime"
+    try FileManager.default.createDirectory(
+      atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+    let configuration =
+      "{\"layer\": \"top\", \"height\": 30, "
+      + "\"modules-left\": [\"custom/filenote\"],\n" + module + "}\n"
+    try home.write(Array(configuration.utf8), to: home.work + "/waybar.json")
+    let style = """
+      * { font-family: "DejaVu Sans"; font-size: 14px; }
+      window#waybar { background: #000000; color: #ffffff; }
+
+      """
+    try home.write(Array(style.utf8), to: home.work + "/style.css")
+    let sway = """
+      output HEADLESS-1 resolution 640x200
+      exec waybar -c \(home.work)/waybar.json -s \(home.work)/style.css
+
+      """
+    try home.write(Array(sway.utf8), to: home.work + "/sway.conf")
+    var asUser: [String] = []
+    if geteuid() == 0 {
+      asUser = [
+        "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
+      ]
+      // The test's folder opens to nobody for passing through; what is in it is nobody's.
+      let folder = (home.home as NSString).deletingLastPathComponent
+      #expect(chmod(folder, 0o711) == 0)
+      for path in [home.home, home.work] {
+        _ = try home.runProgram("chown", ["-R", "65534:65534", path]).expectSuccess()
+      }
+    }
+    let environment = try home.environmentWithFilenote([
+      "XDG_RUNTIME_DIR": runtime, "WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman",
+      "WLR_LIBINPUT_NO_DEVICES": "1",
+    ])
+    let command = asUser + ["sway", "-c", home.work + "/sway.conf"]
+    let compositor = try StreamingProcess(
+      try TemporaryHome.locate(command[0]), Array(command.dropFirst()), environment: environment,
+      directory: home.work)
+    defer { kill(compositor.processIdentifier, SIGTERM) }
+    let shot = home.work + "/shot.png"
+    func look() throws -> (textWidth: Int, redPixels: Int) {
+      let sockets = home.entries(in: runtime).filter {
+        $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock")
+      }
+      guard let socket = sockets.first else { return (0, 0) }
+      let grim = asUser + ["grim", shot]
+      _ = try home.runProgram(
+        grim[0], Array(grim.dropFirst()),
+        environment: ["XDG_RUNTIME_DIR": runtime, "WAYLAND_DISPLAY": socket])
+      guard home.exists(shot) else { return (0, 0) }
+      let bar = ["-crop", "640x30+0+0", "+repage"]
+      let width = try home.runProgram(
+        "convert", [shot] + bar + ["-trim", "-format", "%w", "info:"]
+      ).stdoutText
+      let red = try home.runProgram(
+        "convert",
+        [shot] + bar + [
+          "-fuzz", "30%", "-fill", "black", "+opaque", "red", "-format",
+          "%[fx:round(mean*w*h)]", "info:",
+        ]
+      ).stdoutText
+      return (Int(width) ?? 0, Int(red) ?? 0)
+    }
+    var drawn = (textWidth: 0, redPixels: 0)
+    let deadline = ContinuousClock.now + .seconds(30)
+    repeat {
+      drawn = try look()
+      if drawn.textWidth > 20 { break }
+      try Task.checkCancellation()
+      usleep(100_000)
+    } while ContinuousClock.now < deadline
+    #expect(drawn.textWidth > 20, "waybar drew no text: \(compositor.errorText.suffix(2000))")
+    return drawn
   }
 }
