@@ -119,6 +119,14 @@ extension UnixIntegrationTests {
       }
     }
 
+    @Test func readmeIsAtMost12KBAndLeadsWithWhatWhyAndInstall() throws {
+      let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
+      #expect(readme.utf8.count <= 12_000, "README.md is \(readme.utf8.count) bytes")
+      let headings = readme.split(separator: "\n").filter { $0.hasPrefix("## ") }
+      #expect(Array(headings.prefix(2)) == ["## Why", "## Install"], "\(headings)")
+      #expect(readme.hasPrefix("# filenote\n\nfilenote remembers one note"))
+    }
+
     @Test func readmeSaysHowToReadTheManPageAndEnableEachCompletion() throws {
       let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
       let text = section("## Man page and shell completions", of: readme)
