@@ -220,7 +220,8 @@ struct EditingPrompt {
   ) -> LineHandOff {
     let handOff: EditorHandOff
     do {
-      handOff = try EditorHandOff(Array(text.utf8), safe: opened, environment: environment)
+      handOff = try EditorHandOff(
+        Array(text.utf8), keepingOnSignalUnless: opened, environment: environment)
     } catch {
       return .kept(because: "Line kept: \(error.message).")
     }

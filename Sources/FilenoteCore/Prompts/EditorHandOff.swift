@@ -24,11 +24,12 @@ import TerminalSession
 //
 // SIGTERM or SIGHUP while the editor runs is passed on to it (as a shell
 // passes SIGHUP on to its jobs) and, once it has ended, filenote dies of the
-// signal as it would have without an editor. What the user wrote is not
-// lost with it: when the file holds text other than what is already safe
-// (the note as it was opened), it stays, and the message names it, as the
-// prompt keeps its line on a signal; else it is removed. SIGINT and SIGQUIT
-// from elsewhere end filenote the same way after the editor ends.
+// signal as it would have without an editor. For the prompt's Ctrl-X Ctrl-E
+// the file then stays, and the message names it, when it holds text other
+// than the note as it was opened: a prompt that cannot stay keeps what the
+// user typed. For `edit` it is removed, as on every way out but the two
+// that name it (doc/filenote.1, edit). SIGINT and SIGQUIT from elsewhere end
+// filenote the same way after the editor ends.
 
 /// One hand-off of text to the user's editor through a private temporary
 /// file. Call `finish(keeping:)` when done with it; until then the signals
@@ -44,9 +45,9 @@ final class EditorHandOff {
   private let signals: FileDescriptor
   /// A signal that asked filenote to end; it does at `finish`.
   private var termination: Signal?
-  /// The text that needs no keeping when a signal ends filenote: the note
-  /// as it was opened.
-  private let safe: [UInt8]
+  /// The text that needs no keeping when a signal ends filenote (the note
+  /// as it was opened); nil: the file is never kept then.
+  private let safe: [UInt8]?
   private var isFinished = false
 
   /// How long an editor that was passed SIGTERM or SIGHUP has to end
@@ -62,10 +63,12 @@ final class EditorHandOff {
   }
 
   /// Starts catching the signals, then writes `bytes` to a new private file,
-  /// with a line ending after them unless they are empty. `safe` is the
-  /// text already on disk (the note as it was opened): a signal that ends
-  /// filenote keeps the file only when it holds something else.
-  init(_ bytes: [UInt8], safe: [UInt8], environment: Environment) throws(FilenoteError) {
+  /// with a line ending after them unless they are empty. A signal that
+  /// ends filenote keeps the file when it holds anything but `safe` (the
+  /// note as it was opened); with `safe` nil, never.
+  init(
+    _ bytes: [UInt8], keepingOnSignalUnless safe: [UInt8]?, environment: Environment
+  ) throws(FilenoteError) {
     editor = Self.editor(in: environment)
     self.safe = safe
     do {
@@ -219,12 +222,12 @@ final class EditorHandOff {
   }
 
   /// For a signal that came while the editor ran: the file stays when it
-  /// holds what the user wrote (anything but nothing or the safe text; a
-  /// file that cannot be read stays too), and the message names it; else
-  /// it goes. Then the process dies of the signal.
+  /// may hold what the user wrote (with `safe` given: anything but nothing
+  /// or that text; a file that cannot be read stays too), and the message
+  /// names it; else it goes. Then the process dies of the signal.
   private func end(by signal: Signal) -> Never {
-    let left = try? text()
-    let keeping = left.map { !$0.isEmpty && $0 != safe } ?? true
+    let keeping =
+      safe.map { safe in (try? text()).map { !$0.isEmpty && $0 != safe } ?? true } ?? false
     if keeping { Filenote.report(FilenoteError.notSaved(because: nil, keptIn: path)) }
     finish(keeping: keeping)
     Self.die(of: signal)

@@ -20,8 +20,10 @@ struct EditorRun {
     // The editor and the question draw where the prompt draws.
     let output = Prompt.openTerminal()
     defer { if output != .standardInput && output != .standardOutput { output.close() } }
+    // A signal removes the file (doc/filenote.1, edit): only a refused save
+    // and an unconfirmed overwrite keep it, and name it.
     let handOff = try EditorHandOff(
-      note?.bytes ?? [], safe: note?.bytes ?? [], environment: environment)
+      note?.bytes ?? [], keepingOnSignalUnless: nil, environment: environment)
     defer { handOff.finish(keeping: false) }
 
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
