@@ -13,7 +13,7 @@ import Testing
   @Test func everyHelpFitsEightyColumns() {
     for (topic, text) in Self.helps {
       let wide = text.split(separator: "\n").filter { line in
-        line.reduce(0) { $0 + DisplayWidth.columns(of: $1) } > 80
+        DisplayWidth.columns(ofText: line) > 80
       }
       #expect(wide.isEmpty, "help \(topic) is wider than 80 columns: \(wide)")
     }

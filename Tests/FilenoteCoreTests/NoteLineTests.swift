@@ -12,7 +12,7 @@ import Testing
 
   /// The width of a line as the line editor counts it.
   private func width(_ line: String) -> Int {
-    line.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+    DisplayWidth.columns(ofText: line)
   }
 
   @Test func aShortNoteIsItsOwnLine() {

@@ -28,7 +28,7 @@ import Testing
   @Test func theHintNeverReachesTheLastColumnAtAnyWidth() {
     for width in 1...120 {
       let text = Self.noteHint.text(forWidth: width)
-      let columns = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+      let columns = DisplayWidth.columns(ofText: text)
       #expect(columns <= width - 1, "\(width) columns: \(text)")
       #expect(!text.contains("\n"))
     }
@@ -58,7 +58,7 @@ import Testing
   @Test func anAlertNeverReachesTheLastColumnEither() {
     for width in 1...160 {
       let text = Self.alertHint.text(forWidth: width)
-      let columns = text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
+      let columns = DisplayWidth.columns(ofText: text)
       #expect(columns <= width - 1, "\(width) columns: \(text)")
       #expect(width < 3 || text.hasPrefix("1"), "\(width) columns: \(text)")
     }

@@ -78,7 +78,7 @@ public struct Hint: Equatable, Sendable {
     let columns: Int
 
     init(_ text: String) {
-      self.init(text, columns: Hint.columns(of: text))
+      self.init(text, columns: DisplayWidth.columns(ofText: text))
     }
 
     init(_ text: String, columns: Int) {
@@ -146,9 +146,5 @@ public struct Hint: Equatable, Sendable {
     let shown = pieces.filter { !$0.text.isEmpty }
     let separators = max(shown.count - 1, 0) * separator.count
     return shown.reduce(separators) { $0 + $1.columns }
-  }
-
-  private static func columns(of text: some StringProtocol) -> Int {
-    text.reduce(0) { $0 + DisplayWidth.columns(of: $1) }
   }
 }

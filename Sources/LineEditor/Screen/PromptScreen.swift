@@ -157,7 +157,7 @@ public struct PromptScreen: Sendable {
   private mutating func hintRow(_ entry: Int, width: Int) -> [UInt8] {
     let text = hints.isEmpty ? "" : hints[entry].text(forWidth: width)
     drawnHint = DrawnHint(
-      entry: entry, width: width, columns: text.reduce(0) { $0 + DisplayWidth.columns(of: $1) })
+      entry: entry, width: width, columns: DisplayWidth.columns(ofText: text))
     let plain = Array(text.utf8)
     let styled =
       isDimmed && !plain.isEmpty ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain

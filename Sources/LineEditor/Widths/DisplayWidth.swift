@@ -32,6 +32,11 @@ public enum DisplayWidth {
     plainColumns(of: character) ?? columnsByProperties(of: character)
   }
 
+  /// The columns of `text`: the sum of its Characters' (`columns(of:)`).
+  public static func columns(ofText text: some StringProtocol) -> Int {
+    text.reduce(0) { $0 + columns(of: $1) }
+  }
+
   /// The columns of a Character that is one printable scalar of the blocks
   /// notes are mostly written in (`StandaloneScalars`: ASCII, Latin, Greek,
   /// Cyrillic, CJK, kana, Hangul syllables), found without asking Unicode's
