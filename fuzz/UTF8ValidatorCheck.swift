@@ -21,7 +21,11 @@ import Glibc
 /// - mid-stream, the offset is either still nil or already the final one, it
 ///   never changes once set, and it is set at the latest four bytes after the
 ///   start of the bad sequence; `count` is always the number of bytes given;
-/// - `UTF8Validator.firstInvalidOffset(in:)` agrees.
+/// - `UTF8Validator.firstInvalidOffset(in:)` agrees;
+/// - and so it does with the stream put after `vectorThreshold` bytes and
+///   more of text of every length of character, at four places of a 32-byte
+///   block chosen by the seed, so that the CPU's vector loop (`VectorUTF8`)
+///   checks it, block boundaries inside it.
 struct UTF8ValidatorCheck {
   private let seed: UInt8
   private let bytes: [UInt8]
@@ -41,6 +45,24 @@ struct UTF8ValidatorCheck {
     let offset = UTF8Validator.firstInvalidOffset(in: bytes)
     if offset != expected {
       fail("firstInvalidOffset(in:) says \(String(describing: offset))")
+    }
+    for step in 0..<4 {
+      checkAfterText(shift: (Int(seed) &+ step &* 8) % 32)
+    }
+  }
+
+  /// Text before the stream: the piece below, repeated past the threshold.
+  private static let textBefore: [UInt8] = {
+    let piece = Array("a é 中 👍 ".utf8)
+    return Array(repeating: piece, count: UTF8Validator.vectorThreshold / piece.count + 1)
+      .flatMap { $0 }
+  }()
+
+  private func checkAfterText(shift: Int) {
+    let before = Self.textBefore + Array(repeating: UInt8(ascii: "x"), count: shift)
+    let offset = UTF8Validator.firstInvalidOffset(in: before + bytes)
+    if offset != expected.map({ before.count + $0 }) {
+      fail("after \(before.count) bytes of text: offset \(String(describing: offset))")
     }
   }
 

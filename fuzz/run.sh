@@ -31,13 +31,17 @@ EDITOR_SOURCES="
   fuzz/ExpectedLine.swift
   fuzz/TerminalLine.swift
 "
-# The validator and the table of UTF-8 lead bytes it shares with LineEditor.
+# The validator, the table of UTF-8 lead bytes it shares with LineEditor, and
+# its vector loop: C (CFilenote's UTF8Blocks.c, compiled here with the same
+# sanitizers) behind the Swift function that calls it.
 UTF8_VALIDATOR_SOURCES="
   Sources/FilenoteCore/Note/UTF8Validator.swift
   Sources/LineEditor/Input/UTF8LeadByte.swift
+  Sources/SystemCalls/VectorUTF8.swift
   fuzz/UTF8ValidatorFuzzer.swift
   fuzz/UTF8ValidatorCheck.swift
 "
+CLANG=${CLANG:-clang}
 
 build_one() { # name module sources...
   name=$1 module=$2
@@ -52,8 +56,13 @@ build() {
   start=$(date +%s)
   # shellcheck disable=SC2086 # the source lists are lists of paths
   build_one editor EditorFuzzer $EDITOR_SOURCES
+  "$CLANG" -fsanitize=fuzzer-no-link,address -O2 -c Sources/CFilenote/UTF8Blocks.c \
+    -I Sources/CFilenote/include -o "$OUT/UTF8Blocks.o"
+  printf 'module CFilenote {\n  header "%s/Sources/CFilenote/include/CFilenote.h"\n  export *\n}\n' \
+    "$PWD" >"$OUT/CFilenote.modulemap"
   # shellcheck disable=SC2086
-  build_one utf8-validator UTF8ValidatorFuzzer $UTF8_VALIDATOR_SOURCES
+  build_one utf8-validator UTF8ValidatorFuzzer $UTF8_VALIDATOR_SOURCES "$OUT/UTF8Blocks.o" \
+    -Xcc -fmodule-map-file="$OUT/CFilenote.modulemap"
   echo "fuzz: built both in $(($(date +%s) - start)) s"
 }
 

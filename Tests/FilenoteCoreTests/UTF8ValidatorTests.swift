@@ -82,6 +82,47 @@ import Testing
       #expect(ours == (String(validating: bytes, as: UTF8.self) != nil), "\(bytes)")
     }
   }
+
+  /// Text of every length of sequence, as a large save's chunk holds it.
+  static let mixedText: [UInt8] = {
+    let piece = Array("note é 中文 👍 ascii ".utf8)
+    return Array(repeating: piece, count: UTF8Validator.vectorThreshold / piece.count + 8).flatMap {
+      $0
+    }
+  }()
+
+  /// Chunks of at least `vectorThreshold` bytes are checked 32 bytes at a
+  /// time with the CPU's vectors where it has them: each ill-formed sequence,
+  /// put at every place of two such blocks and the bytes around them, is
+  /// found where the standard library finds it.
+  @Test(arguments: illFormed.map { ($0.0, Array($0.1[$0.2...])) })
+  func aLargeChunkIsRefusedAtItsFirstBadByteWherePutInABlock(name: String, bad: [UInt8]) {
+    let base = Self.mixedText
+    for place in (UTF8Validator.vectorThreshold - 40)..<(UTF8Validator.vectorThreshold + 72) {
+      var bytes = base
+      bytes.replaceSubrange(place..<min(place + bad.count, bytes.count), with: bad)
+      let expected = FuzzRegressionTests.referenceFirstInvalidOffset(bytes)
+      #expect(UTF8Validator.firstInvalidOffset(in: bytes) == expected, "\(name) at \(place)")
+    }
+  }
+
+  @Test func aLargeChunkAgreesWithTheStandardLibraryOnSeededCorruptions() {
+    var generator = SeededGenerator(seed: 0xB10C)
+    let alphabet: [UInt8] = [
+      0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF,
+      0xF0, 0xF4, 0xF5, 0xFF,
+    ]
+    #expect(UTF8Validator.firstInvalidOffset(in: Self.mixedText) == nil)
+    for _ in 0..<3_000 {
+      var bytes = Self.mixedText
+      for _ in 0..<Int.random(in: 1...3, using: &generator) {
+        let place = Int.random(in: 0..<bytes.count, using: &generator)
+        bytes[place] = alphabet.randomElement(using: &generator)!
+      }
+      let expected = FuzzRegressionTests.referenceFirstInvalidOffset(bytes)
+      #expect(UTF8Validator.firstInvalidOffset(in: bytes) == expected)
+    }
+  }
 }
 
 /// A small deterministic generator (SplitMix64), so a failure can be replayed.

@@ -1,9 +1,13 @@
-// The few C library calls Swift cannot make itself. Everything else (termios,
+// The few things Swift cannot do itself: C library calls it cannot make
+// (signal handlers, the arguments before the Swift runtime reads them) and
+// one vector loop compiled for AVX2 (UTF8Blocks.c). Everything else (termios,
 // poll, read, write, kill, sigprocmask) is called from Swift, in the
 // SystemCalls target, which is the only target that may use this one.
 
 #ifndef CFILENOTE_H
 #define CFILENOTE_H
+
+#include <stddef.h>
 
 /// The number of the program's arguments, the program's name included (argc).
 int filenote_argument_count(void);
@@ -42,5 +46,13 @@ void filenote_remove_on_signal_release(void);
 /// `swallow_pending`, a signal that arrived while they were held is
 /// discarded: the save it would have cancelled has happened.
 void filenote_remove_on_signal_cancel(int swallow_pending);
+
+/// Where the run of 32-byte blocks of `bytes` from `start` (at least 3) that
+/// are well-formed UTF-8, given the three bytes before each, ends: the start
+/// of the first block that is not, or where fewer than 32 bytes are left.
+/// The bytes before `start` must be well formed (this judges a lead byte
+/// through the byte after it). Returns `start` where the CPU has no AVX2:
+/// the caller checks on with its own code.
+size_t filenote_utf8_well_formed_blocks(const unsigned char *bytes, size_t start, size_t count);
 
 #endif
