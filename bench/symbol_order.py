@@ -40,6 +40,8 @@ import termios
 
 PTRACE_TRACEME, PTRACE_PEEKTEXT, PTRACE_PEEKUSER = 0, 1, 3
 PTRACE_POKETEXT, PTRACE_POKEUSER, PTRACE_CONT = 4, 6, 7
+PTRACE_SETOPTIONS, PTRACE_O_TRACECLONE = 0x4200, 0x8
+WALL = 0x40000000  # waitpid's __WALL: the threads of a traced process too
 RIP_OFFSET = 16 * 8  # offsetof(struct user_regs_struct, rip) on x86-64
 # The longest a traced run may take (they take well under a second).
 RUN_SECONDS = 60
@@ -75,6 +77,7 @@ class Tracer:
     def __init__(self, pid: int, starts: dict[int, str]):
         self.pid = pid
         self.original: dict[int, int] = {}  # address -> the byte the breakpoint replaced
+        self.hit: set[int] = set()
         words: dict[int, list[int]] = {}
         for address in starts:
             words.setdefault(address & ~7, []).append(address)
@@ -87,29 +90,60 @@ class Tracer:
             ptrace(PTRACE_POKETEXT, pid, word, struct.unpack("<Q", data)[0])
 
     def run(self) -> list[int]:
-        """Runs to the end; the functions hit, in order."""
+        """Runs to the end, its threads too; the functions hit, in order."""
+        # A save that keeps a version fsyncs folders on a second thread
+        # (`VersionWriter.makeDurable`): its breakpoints must be caught as
+        # well, or the untraced thread dies of them.
+        ptrace(PTRACE_SETOPTIONS, self.pid, 0, PTRACE_O_TRACECLONE)
         hits = []
-        deliver = 0
+        stopped, deliver = self.pid, 0
         while True:
-            ptrace(PTRACE_CONT, self.pid, 0, deliver)
-            _, status = os.waitpid(self.pid, 0)
+            ptrace(PTRACE_CONT, stopped, 0, deliver)
+            stopped, status = os.waitpid(-1, WALL)
             if os.WIFEXITED(status) or os.WIFSIGNALED(status):
-                return hits
+                if stopped == self.pid:
+                    return hits
+                # A thread ended: wait for the next stop of any other.
+                stopped, status = self.next_stop()
+                if stopped is None:
+                    return hits
             stop = os.WSTOPSIG(status)
             deliver = 0
+            if stop == signal.SIGTRAP and status >> 16:
+                continue  # the event of a new thread, which starts traced
+            if stop == signal.SIGSTOP and stopped != self.pid:
+                continue  # a new thread's first stop
             if stop != signal.SIGTRAP:
                 deliver = stop
                 continue
-            address = (ptrace(PTRACE_PEEKUSER, self.pid, RIP_OFFSET) & 0xFFFFFFFFFFFFFFFF) - 1
+            address = (ptrace(PTRACE_PEEKUSER, stopped, RIP_OFFSET) & 0xFFFFFFFFFFFFFFFF) - 1
+            if address in self.hit:
+                # Two threads reached it at once: the other has removed it.
+                ptrace(PTRACE_POKEUSER, stopped, RIP_OFFSET, address)
+                continue
             if address not in self.original:
                 continue
             hits.append(address)
+            self.hit.add(address)
             word = address & ~7
-            data = bytearray(struct.pack("<Q", ptrace(PTRACE_PEEKTEXT, self.pid, word)
+            data = bytearray(struct.pack("<Q", ptrace(PTRACE_PEEKTEXT, stopped, word)
                                          & 0xFFFFFFFFFFFFFFFF))
             data[address - word] = self.original.pop(address)
-            ptrace(PTRACE_POKETEXT, self.pid, word, struct.unpack("<Q", data)[0])
-            ptrace(PTRACE_POKEUSER, self.pid, RIP_OFFSET, address)
+            ptrace(PTRACE_POKETEXT, stopped, word, struct.unpack("<Q", data)[0])
+            ptrace(PTRACE_POKEUSER, stopped, RIP_OFFSET, address)
+
+    def next_stop(self):
+        """The next stop or end of the process's threads, after one ended."""
+        while True:
+            try:
+                stopped, status = os.waitpid(-1, WALL)
+            except ChildProcessError:
+                return None, 0
+            if os.WIFEXITED(status) or os.WIFSIGNALED(status):
+                if stopped == self.pid:
+                    return None, 0
+                continue
+            return stopped, status
 
 
 def traced(argv: list[str], env: dict[str, str], starts: dict[int, str],

@@ -723,7 +723,8 @@ def cut_on(settings, ledger, budget, scenario, bench, findings):
     # not fail with every fsync in place.
     needed = 0
     for ordinal, role in enumerate(roles):
-        reasons = {name: first_failure(cuts, ordinal, role, judge, name,
+        occurrence = roles[:ordinal].count(role)
+        reasons = {name: first_failure(cuts, role, occurrence, judge, name,
                                        budget.ignored_states_for(scenario), rng)
                    for name in model.MODELS}
         findings.results.append((scenario.name, ordinal, role, reasons))
@@ -765,15 +766,19 @@ def describe_point(log):
     return "after %d changes, the last %s" % (len(done), done[-1][0])
 
 
-def first_failure(cuts, ordinal, role, judge, model_name, limit, rng):
+def first_failure(cuts, role, occurrence, judge, model_name, limit, rng):
     """How the first crash state that fails under `model_name` with the
-    `ordinal`-th fsync ignored (and passes with it) fails; None when none
-    does."""
+    fsync of `role` ignored (its `occurrence`-th, counted from 0, in a run)
+    and passes with it fails; None when none does. The fsync is found by its
+    role, not its place: a save fsyncs the versions folder on a second
+    thread beside the new note's fsync, so their order varies from run to
+    run (VersionWriter.swift, step 5)."""
     for cut in cuts:
         log = cut.log()
-        if ordinal >= len(model.fsyncs(log)) or fsync_roles(log)[ordinal] != role:
+        places = [place for place, each in enumerate(fsync_roles(log)) if each == role]
+        if len(places) <= occurrence:
             continue  # this run's fsyncs came otherwise: not comparable
-        plan = model.Plan(log, model_name, ignored={ordinal})
+        plan = model.Plan(log, model_name, ignored={places[occurrence]})
         for choice in plan.choices(rng, limit):
             state = plan.build(choice)
             if judge.failed_with_every_fsync(state, cut.completed):

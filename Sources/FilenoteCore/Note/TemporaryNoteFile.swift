@@ -108,7 +108,7 @@ final class TemporaryNoteFile {
   /// system could not narrow it to 0600.
   private var givenOpenMode: UInt32?
   /// Whether everything written, mode and owner included, is on disk.
-  private var isSynced = false
+  private(set) var isSynced = false
 
   /// Gives the file the mode and owner of `existing`, the note it replaces
   /// (0600 and the user's own for a new note), unless it has them already.

@@ -312,6 +312,11 @@ extension LockedNote {
     defer { writer.close() }
     // The save has compared its text with this very note (`IncomingNote`).
     try writer.keepNote(replacedBy: nil)
+    // The versions folder's fsync beside the new note's own, when that is
+    // still to come (a large note's was made before the lock).
+    let beside = replacement.isSynced ? nil : try? HelperThread()
+    defer { beside?.end() }
+    if let beside { writer.startMakingDurable(on: beside) }
     do {
       try replacement.commit(replacing: self, beforeRename: writer.makeDurable)
     } catch {
