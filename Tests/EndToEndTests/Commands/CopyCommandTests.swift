@@ -117,9 +117,11 @@ struct CopyCommand {
     else { try Test.cancel("Xvfb and xclip are needed (scripts/test-tools installs them)") }
     let home = try TemporaryHome()
     try home.writeNote("on the X clipboard")
-    // A display number of our own: -displayfd tells which one Xvfb took.
+    // A display number of our own: -displayfd tells which one Xvfb took;
+    // -noreset, so that a client connecting as another leaves does not fail
+    // (StatusBarTests says how often it did).
     let server = try StreamingProcess(
-      xvfb, ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "320x240x24"],
+      xvfb, ["-displayfd", "1", "-nolisten", "tcp", "-noreset", "-screen", "0", "320x240x24"],
       environment: home.environment, directory: home.work)
     let number = try server.lines(atLeast: 1)[0]
     defer { kill(server.processIdentifier, SIGTERM) }
