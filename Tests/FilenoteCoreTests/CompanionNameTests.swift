@@ -14,7 +14,7 @@ import Testing
       CompanionName.lock(of: "datafile.dat"),
       CompanionName.temporaryPrefix(of: "datafile.dat") + "4242.17.tmp",
     ] {
-      // Syncthing: lib/fs/tempname.go IsTemporary.
+      // Syncthing takes these for its own temporary files (doc/SYNC.md).
       #expect(name.hasPrefix(".syncthing."), "\(name)")
       // Nextcloud and ownCloud: `*.~*` in sync-exclude.lst, and hidden files.
       #expect(name.contains(".~") && name.hasPrefix("."), "\(name)")

@@ -22,8 +22,8 @@ import Testing
     // Names Syncthing 1.19.2 (Debian's package) gave in reliability/sync.py,
     // and the notes they are copies of: the tag goes before the last
     // extension, at the end of a name without one, and before the whole name
-    // of a dotfile, as conflictName in syncthing/syncthing
-    // lib/model/folder_sendrecv.go writes it.
+    // of a dotfile (doc/SYNC.md, "How each engine names a conflict copy",
+    // says where Syncthing writes it).
     static let namesSyncthingGave = [
       ("datafile.sync-conflict-20261201-202437-Y6OAA4V.dat", "datafile.dat", "Y6OAA4V", 202437),
       ("note.sync-conflict-20261201-202503-27Q6OQ5", "note", "27Q6OQ5", 202503),
@@ -154,22 +154,23 @@ import Testing
   }
 
   @Suite struct Nextcloud {
-    // nextcloud/documentation user_manual/desktop/conflicts.rst.
+    // The name Nextcloud's manual gives (doc/SYNC.md, "How each engine names
+    // a conflict copy").
     @Test func theTagNamesTheDayAndTime() {
       #expect(
         Copy("mydata (conflicted copy 2018-04-10 093612).txt", copyOf: "mydata.txt")
           == Copy(engine: .nextcloud, day: day(2018, 4, 10), time: time(9, 36, 12)))
     }
 
-    // owncloud/client doc/architecture.rst, before 2.5 (commit afec3ccf6).
+    // ownCloud's clients before 2.5 (doc/SYNC.md, as above).
     @Test func olderClientsWroteConflictWithAnUnderscore() {
       #expect(
         Copy("message_conflict-20160101-153110.txt", copyOf: "message.txt")
           == Copy(engine: .nextcloud, day: day(2016, 1, 1), time: time(15, 31, 10)))
     }
 
-    // makeConflictFileName in owncloud/client src/common/utility.cpp, when the
-    // server takes conflict files: the user's display name, spaces and all.
+    // When the server takes conflict files, the client puts the user's
+    // display name first, spaces and all (doc/SYNC.md, as above).
     @Test func aUserNameComesBeforeTheDay() {
       #expect(
         Copy("mydata (conflicted copy Ann Smith 2018-04-10 093612).txt", copyOf: "mydata.txt")
@@ -211,7 +212,8 @@ import Testing
   }
 
   @Suite struct OneDrive {
-    // abraunegg/onedrive docs/client-architecture.md.
+    // The Linux OneDrive client's names (doc/SYNC.md, "How each engine
+    // names a conflict copy").
     @Test func theTagNamesTheHostAndANumberOfFourDigits() {
       #expect(
         Copy("file5-onedrive-client-dev-safeBackup-0001.data", copyOf: "file5.data")
@@ -223,8 +225,8 @@ import Testing
           == "onedrive-client-dev")
     }
 
-    // D's std.path.extension, which safeBackup in src/util.d uses, finds no
-    // extension in a dotfile's name.
+    // The client finds no extension in a dotfile's name (doc/SYNC.md, as
+    // above).
     @Test func aDotfileKeepsItsNameAndGetsTheTagAtItsEnd() {
       #expect(Copy(".note-laptop-safeBackup-0001", copyOf: ".note")?.origin == "laptop")
       #expect(Copy("-laptop-safeBackup-0001.note", copyOf: ".note") == nil)
@@ -232,7 +234,7 @@ import Testing
 
     @Test func namesTheClientNeverLeavesAreNoCopy() {
       for name in [
-        // The staging file of a copy still being written (src/util.d).
+        // The staging file of a copy still being written (doc/SYNC.md).
         "file5-onedrive-client-dev-safeBackup-0001.data.partial",
         "file5-onedrive-client-dev-safeBackup-0000.data",
         "file5-onedrive-client-dev-safeBackup-1001.data",
@@ -261,8 +263,8 @@ import Testing
 
   @Suite struct Unison {
     // Names Unison 2.52.1 (Debian's package) gave with -copyonconflict on
-    // this project's test machine; the form is finishCopy in
-    // bcpierce00/unison src/files.ml.
+    // this project's test machine (doc/SYNC.md, "How each engine names a
+    // conflict copy", has the forms of every version).
     @Test func theTagGoesBeforeTheLastExtensionWithTheDay() {
       #expect(
         Copy("datafile (conflict_on_2026-12-01).dat", copyOf: "datafile.dat")
@@ -283,15 +285,14 @@ import Testing
       #expect(Copy("note (conflict #12_on_2026-12-01)", copyOf: "note")?.counter == 12)
     }
 
-    // src/files.ml since 2.51.4: the copy of a note the other side deleted.
+    // Since Unison 2.51.4: the copy of a note the other side deleted.
     @Test func aCopyOfADeletedNoteSaysSoAndIsACopyAllTheSame() {
       #expect(
         Copy("datafile (conflict_on_2026-12-01_was_deleted).dat", copyOf: "datafile.dat")
           == Copy(engine: .unison, day: day(2026, 12, 1)))
     }
 
-    // src/files.ml before 2.51.3 (commit edd82551) and before 2.51.0
-    // (commit fd18ed82).
+    // Unison before 2.51.3 and before 2.51.0 (doc/SYNC.md, as above).
     @Test func theOlderFormsWithSpacesAndWithCopyAreCopiesToo() {
       #expect(
         Copy("datafile (conflict on 2019-01-31).dat", copyOf: "datafile.dat")
@@ -320,8 +321,8 @@ import Testing
   }
 
   @Suite struct RcloneBisync {
-    // docs/content/bisync.md and cmd/bisync/testdata/test_backupdir/golden
-    // in rclone/rclone.
+    // rclone bisync's names since 1.66 (doc/SYNC.md, "How each engine names
+    // a conflict copy").
     @Test func theSuffixFollowsTheWholeNameWithANumber() {
       #expect(
         Copy("file.txt.conflict1", copyOf: "file.txt") == Copy(engine: .rcloneBisync, counter: 1))

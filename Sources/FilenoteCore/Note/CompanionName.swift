@@ -8,7 +8,7 @@
 /// machine). These names are ones the engines leave alone by default:
 ///
 /// - they start with `.syncthing.`, which Syncthing never syncs
-///   (`IsTemporary` in lib/fs/tempname.go: its own temporary files);
+///   (it takes them for its own temporary files);
 /// - they hold `.~`, which Nextcloud's and ownCloud's default exclude list
 ///   names (`*.~*` in sync-exclude.lst), and start with a dot, and those
 ///   clients skip hidden files unless told otherwise;

@@ -2,9 +2,9 @@ import SystemCalls
 
 /// The moment a sync engine replaces the note with another machine's text
 /// after a conflict: it renames the note away, to a conflict copy, then
-/// renames the text it received in (Syncthing: `moveForConflict`, then the
-/// rename of its own temporary file `.syncthing.NOTE.tmp`, in
-/// lib/model/folder_sendrecv.go). Between the two there is no note.
+/// renames the text it received in (Syncthing: the note to its conflict
+/// copy, then its own temporary file `.syncthing.NOTE.tmp` to the note;
+/// doc/SYNC.md, "What filenote does"). Between the two there is no note.
 ///
 /// A reader that looked then would say there is no note (the prompt would
 /// open empty), and a writer would create one, which the engine's rename

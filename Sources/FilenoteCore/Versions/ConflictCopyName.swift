@@ -216,9 +216,9 @@ struct ConflictCopyName: Equatable, Sendable {
     return name[(name.startIndex + stem.count)..<(name.endIndex - suffix.count)]
   }
 
-  /// `.sync-conflict-YYYYMMDD-HHMMSS-DEVICE`: lib/model/folder_sendrecv.go,
-  /// conflictName; DEVICE is protocol.ShortID's String, seven characters of
-  /// base32 or none at all.
+  /// `.sync-conflict-YYYYMMDD-HHMMSS-DEVICE`, DEVICE seven characters of
+  /// base32 (the device's short ID) or none at all (doc/SYNC.md, "How each
+  /// engine names a conflict copy", has where each engine writes its names).
   private static func syncthing(_ tag: Reader) -> ConflictCopyName? {
     var tag = tag
     guard tag.take(".sync-conflict-"), let day = tag.takeCompactDay(), tag.take("-"),
@@ -237,7 +237,7 @@ struct ConflictCopyName: Equatable, Sendable {
 
   /// ` (conflict[ #N]_on_YYYY-MM-DD[_was_deleted])` since Unison 2.51.3,
   /// ` (conflict[ #N] on YYYY-MM-DD)` in 2.51.0 to 2.51.2 and
-  /// ` (copy: conflict[ #N] on YYYY-MM-DD)` before: src/files.ml, finishCopy.
+  /// ` (copy: conflict[ #N] on YYYY-MM-DD)` before.
   private static func unison(_ tag: Reader) -> ConflictCopyName? {
     var tag = tag
     guard tag.take(" (") else { return nil }
@@ -256,8 +256,7 @@ struct ConflictCopyName: Equatable, Sendable {
   }
 
   /// ` (conflicted copy [USER ]YYYY-MM-DD HHMMSS)`, the user's parentheses
-  /// made `_`, and before 2018 `_conflict-YYYYMMDD-HHMMSS`:
-  /// src/common/utility.cpp, makeConflictFileName.
+  /// made `_`, and before 2018 `_conflict-YYYYMMDD-HHMMSS`.
   private static func nextcloud(_ tag: Reader) -> ConflictCopyName? {
     var old = tag
     if old.take("_conflict-"), let day = old.takeCompactDay(), old.take("-"),
@@ -296,7 +295,7 @@ struct ConflictCopyName: Equatable, Sendable {
     return ConflictCopyName(engine: .dropbox, origin: origin, day: day, counter: counter)
   }
 
-  /// `-HOST-safeBackup-NNNN`, NNNN from 0001 to 1000: src/util.d, safeBackup.
+  /// `-HOST-safeBackup-NNNN`, NNNN from 0001 to 1000.
   private static func oneDrive(_ tag: Reader) -> ConflictCopyName? {
     var tag = tag
     guard tag.take("-"), let counter = tag.takeLastDigits(4), (1...1000).contains(counter),
@@ -314,7 +313,7 @@ struct ConflictCopyName: Equatable, Sendable {
 
   /// `.conflictN` after the whole name (bisync's default `--conflict-loser
   /// num` and `--conflict-suffix conflict`), and `..path1`, `..path2` before
-  /// rclone 1.66: cmd/bisync/resolve.go, SuffixName.
+  /// rclone 1.66.
   private static func rcloneBisync(_ suffix: Reader) -> ConflictCopyName? {
     var suffix = suffix
     if suffix.take(".conflict"), let number = suffix.takeNumber(), suffix.isAtEnd {

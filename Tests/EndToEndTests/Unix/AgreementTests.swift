@@ -127,6 +127,33 @@ extension UnixIntegrationTests {
       #expect(readme.hasPrefix("# filenote\n\nfilenote remembers one note"))
     }
 
+    /// Every document a Swift file names (`doc/SYNC.md`, `CONTRIBUTING.md`)
+    /// is one a clone holds, found from the repository's root or, as a
+    /// file in a folder names its neighbours, from that folder.
+    @Test func everyDocumentASwiftFileNamesIsInTheRepository() throws {
+      let folders = ["Sources", "Tests", "fuzz"]
+      var missing: [String] = []
+      for folder in folders {
+        let files = FileManager.default.enumerator(atPath: Package.file(folder))!
+        while let relative = files.nextObject() as? String {
+          guard relative.hasSuffix(".swift") else { continue }
+          let path = folder + "/" + relative
+          let text = try String(contentsOfFile: Package.file(path), encoding: .utf8)
+          let named = text.matches(of: /[A-Za-z0-9_.\/-]*[A-Za-z0-9_-]\.md\b/).map {
+            String($0.output)
+          }
+          let here = (path as NSString).deletingLastPathComponent
+          for document in Set(named)
+          where !FileManager.default.fileExists(atPath: Package.file(document))
+            && !FileManager.default.fileExists(atPath: Package.file(here + "/" + document))
+          {
+            missing.append("\(path) names \(document)")
+          }
+        }
+      }
+      #expect(missing.isEmpty, "\(missing)")
+    }
+
     @Test func readmeSaysHowToReadTheManPageAndEnableEachCompletion() throws {
       let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
       let text = section("## Man page and shell completions", of: readme)
