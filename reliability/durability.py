@@ -19,9 +19,8 @@ import re
 import shutil
 import subprocess
 
-from harness import Failure, Sandbox, check, read_or_none, write_file
+from harness import Failure, Sandbox, check, read_or_none, strace_calls, write_file
 
-CALL = re.compile(r"^\d+\s+(\w+)\((.*)\)\s+=\s+(-?\d+|\?)(?:<[^>]*>)?")
 # A descriptor as `strace -y` prints it: 4</tmp/x/notes>, or AT_FDCWD.
 DESCRIPTOR = re.compile(r"(\d+|AT_FDCWD)(?:<([^>]*)>)?")
 TRACED = "openat,open,creat,write,pwrite64,writev,fsync,fdatasync,rename,renameat,renameat2," \
@@ -47,13 +46,9 @@ def trace(settings, sandbox, arguments, stdin_path=None):
         result = subprocess.run(command, stdin=source, env=sandbox.env, capture_output=True,
                                 timeout=120)
     check(result.returncode == 0, "the traced save failed: %r" % result.stderr[-300:])
-    calls = []
     with open(log) as file:
-        for line in file:
-            match = CALL.match(line)
-            if match:
-                calls.append((match.group(1), match.group(2), match.group(3)))
-    return calls
+        return [(name, arguments, result)
+                for _, name, arguments, result in strace_calls(file.read().splitlines())]
 
 
 def quoted(arguments):

@@ -433,6 +433,33 @@ def identify(data):
     return (match.group(1).decode(), int(match.group(2)))
 
 
+# One finished call of an `strace -f -o` log: pid, name, arguments, result.
+STRACE_CALL = re.compile(r"^(\d+)\s+(\w+)\((.*)\)\s+=\s+(-?\d+|\?)(?:<[^>]*>)?")
+STRACE_UNFINISHED = re.compile(r"^(\d+)\s+(.*) <unfinished \.\.\.>$")
+STRACE_RESUMED = re.compile(r"^(\d+)\s+<\.\.\. \w+ resumed>(.*)$")
+
+
+def strace_calls(lines):
+    """The system calls of an `strace -f -o` log, as (pid, name, arguments,
+    result), each where it returned. A call another thread's call cut in
+    two (`<unfinished ...>`, then `<... name resumed>`) is joined: a save
+    fsyncs the versions folder on a second thread beside its own fsync."""
+    started = {}
+    calls = []
+    for line in lines:
+        unfinished = STRACE_UNFINISHED.match(line)
+        if unfinished:
+            started[unfinished.group(1)] = unfinished.group(2)
+            continue
+        resumed = STRACE_RESUMED.match(line)
+        if resumed and resumed.group(1) in started:
+            line = "%s %s%s" % (resumed.group(1), started.pop(resumed.group(1)), resumed.group(2))
+        call = STRACE_CALL.match(line)
+        if call:
+            calls.append(call.groups())
+    return calls
+
+
 def read_or_none(path):
     try:
         with open(path, "rb") as file:

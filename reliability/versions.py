@@ -31,7 +31,7 @@ import threading
 import time
 
 from harness import (Failure, Sandbox, check, dead_writers_files, expect_error_line, identify,
-                     make_note, mounted, read_or_none, show_bytes, temporary_files,
+                     make_note, mounted, read_or_none, show_bytes, strace_calls, temporary_files,
                      versions_folder_of, write_file, file_attribute)
 
 VERSION_NAME = re.compile(
@@ -370,8 +370,11 @@ def write_order(settings):
          "trace=link,linkat,fsync,rename,renameat,renameat2,flock",
          settings.binary, "save", "new note"], env=sandbox.env, capture_output=True)
     check(result.returncode == 0, "the traced save failed: %s" % result.stderr[-300:])
+    # Each call where it returned: the versions folder's fsync runs on a
+    # second thread, and must have returned before the rename.
     with open(trace) as file:
-        lines = file.read().splitlines()
+        calls = strace_calls(file.read().splitlines())
+    lines = ["%s(%s) = %s" % (name, arguments, result) for _, name, arguments, result in calls]
     folder = versions_folder_of(sandbox.note)
 
     def first(predicate, what):
@@ -380,11 +383,11 @@ def write_order(settings):
                 return index
         raise Failure("no %s in the trace:\n%s" % (what, "\n".join(lines)))
 
-    lock = first(lambda line: "flock(" in line and folder in line and "LOCK_EX" in line,
+    lock = first(lambda line: line.startswith("flock(") and folder in line and "LOCK_EX" in line,
                  "flock of the versions folder")
-    link = first(lambda line: "link" in line and folder in line and "= 0" in line,
+    link = first(lambda line: "link" in line and folder in line and line.endswith("= 0"),
                  "link into the versions folder")
-    sync = first(lambda line: line.split()[1].startswith("fsync(") and folder + ">" in line,
+    sync = first(lambda line: line.startswith("fsync(") and folder + ">" in line,
                  "fsync of the versions folder")
     # rename(2) by path, or renameat(2) relative to the note's folder.
     rename = first(lambda line: "rename" in line and (
