@@ -289,8 +289,13 @@ final class IncomingNote {
       }
       if let helper, mayCheckBeside {
         isOnHelper = true
+        // Beside the compare the check has time to spare, and there the
+        // vector loop was slower: an unchanged save of 100 MiB, 0.97–0.99 ×
+        // `cmp` without it, 1.01 with it (16 pairs, twice).
+        validator.usesVectors = false
         helper.start { [unowned self] in self.validator.consume(piece) }
       } else {
+        validator.usesVectors = true
         validator.consume(piece)
         try reportInvalid()
       }

@@ -35,6 +35,10 @@ struct UTF8Validator: Sendable {
 
   init() {}
 
+  /// Whether large chunks go to `VectorUTF8` (see `IncomingNote.Check` for
+  /// where they do not).
+  var usesVectors = true
+
   /// The smallest chunk handed to `VectorUTF8`: below it, asking the CPU
   /// what it has (once per run, slow in a virtual machine) and the call cost
   /// more than they save, and a short note never asks.
@@ -58,7 +62,7 @@ struct UTF8Validator: Sendable {
     // Large chunks go 32 bytes at a time with the CPU's wider vectors where
     // it has them (the same check); the rest, and a block that fails, 16 at
     // a time here, which also tells which half failed.
-    if total - head >= Self.vectorThreshold {
+    if usesVectors && total - head >= Self.vectorThreshold {
       block = VectorUTF8.wellFormedBlocksEnd(in: bytes, from: head)
     }
     while block + 16 <= total && Self.blockIsWellFormed(bytes, at: block) { block += 16 }
