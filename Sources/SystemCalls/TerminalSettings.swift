@@ -69,7 +69,7 @@ extension FileDescriptor {
   /// stopped for it.
   public func setForegroundProcessGroup(_ group: Int32) throws(Errno) {
     try Signal.terminalOutput.whileBlocked { () throws(Errno) in
-      try valueOrErrno { tcsetpgrp(rawValue, group) }
+      _ = try valueOrErrno { tcsetpgrp(rawValue, group) }
     }
   }
 }

@@ -35,10 +35,6 @@ struct UTF8Validator: Sendable {
 
   init() {}
 
-  /// Whether large chunks go to `VectorUTF8` (see `IncomingNote.Check` for
-  /// where they do not).
-  var usesVectors = true
-
   /// The smallest chunk handed to `VectorUTF8`: below it, asking the CPU
   /// what it has (once per run, slow in a virtual machine) and the call cost
   /// more than they save, and a short note never asks.
@@ -48,8 +44,9 @@ struct UTF8Validator: Sendable {
   /// in progress: call `finish()` at the end of the input).
   var isValid: Bool { firstInvalidOffset == nil }
 
-  /// Checks the next chunk of the stream.
-  mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+  /// Checks the next chunk of the stream; a large one with `VectorUTF8`
+  /// unless `usingVectors` is false (see `IncomingNote.Check` for where).
+  mutating func consume(_ bytes: UnsafeRawBufferPointer, usingVectors: Bool = true) {
     defer { count += bytes.count }
     guard firstInvalidOffset == nil, bytes.count > 0 else { return }
     let total = bytes.count
@@ -62,7 +59,7 @@ struct UTF8Validator: Sendable {
     // Large chunks go 32 bytes at a time with the CPU's wider vectors where
     // it has them (the same check); the rest, and a block that fails, 16 at
     // a time here, which also tells which half failed.
-    if usesVectors && total - head >= Self.vectorThreshold {
+    if usingVectors && total - head >= Self.vectorThreshold {
       block = VectorUTF8.wellFormedBlocksEnd(in: bytes, from: head)
     }
     while block + 16 <= total && Self.blockIsWellFormed(bytes, at: block) { block += 16 }

@@ -206,7 +206,7 @@ struct EditingPrompt {
     _ line: [UInt8]?, unlessItIs opened: [UInt8], after cause: FilenoteError?,
     environment: Environment
   ) -> FilenoteError? {
-    guard let line, !line.isEmpty, line != opened else { return cause }
+    guard let line, PrivateTextFile.needsKeeping(line, opened: opened) else { return cause }
     return PrivateTextFile.keep(line, after: cause, environment: environment)
   }
 

@@ -226,8 +226,11 @@ final class EditorHandOff {
   /// or that text; a file that cannot be read stays too), and the message
   /// names it; else it goes. Then the process dies of the signal.
   private func end(by signal: Signal) -> Never {
-    let keeping =
-      safe.map { safe in (try? text()).map { !$0.isEmpty && $0 != safe } ?? true } ?? false
+    var keeping = false
+    if let safe {
+      // A file that cannot be read may hold what the user wrote.
+      keeping = (try? text()).map { PrivateTextFile.needsKeeping($0, opened: safe) } ?? true
+    }
     if keeping { Filenote.report(FilenoteError.notSaved(because: nil, keptIn: path)) }
     finish(keeping: keeping)
     Self.die(of: signal)

@@ -48,6 +48,12 @@ struct PrivateTextFile {
     }
   }
 
+  /// Whether `text`, which the user may have written, needs keeping when it
+  /// cannot be saved: not when it is empty or the note as it was `opened`.
+  static func needsKeeping(_ text: [UInt8], opened: [UInt8]) -> Bool {
+    !text.isEmpty && text != opened
+  }
+
   /// What to report when `text`, which the user wrote, was not saved
   /// because of `cause` (nil: the prompt ended before Enter): `text` is
   /// kept in a new private file the error names; when even that cannot be
