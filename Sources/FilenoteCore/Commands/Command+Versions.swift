@@ -139,6 +139,7 @@ extension Command {
   /// What `undo` and `restore N` say: `Restored version N.`, and when it was
   /// a conflict copy, that the conflict is settled.
   private static func restored(_ number: Int, _ outcome: FileStore.Restored) throws(FilenoteError) {
+    Filenote.report(outcome.saved)
     var message = "Restored version \(number).\n"
     if outcome.wasConflictCopy {
       message += settledMessage(outcome.settledCopies, after: "It was a conflict copy")

@@ -30,7 +30,7 @@ struct VersionStore {
   let name: String
   /// The versions folder's path, for messages.
   let path: String
-  /// How many versions a save keeps; 0 keeps none and removes the kept ones.
+  /// How many versions a save keeps; 0 keeps no new one and removes none.
   let count: Int
   /// The most the versions may take together; the newest is kept even when
   /// it alone is larger.
@@ -94,11 +94,6 @@ struct VersionStore {
 
   /// What the note's name is now (never following a link); nil when missing.
   var noteStatus: FileStatus? { try? noteFolder.status(of: noteName) }
-
-  /// Whether there is a note file to keep (a regular file): the folder is
-  /// made only then, so a save that is refused for another reason (the
-  /// note is a folder, say) leaves nothing behind.
-  var hasNote: Bool { noteStatus?.kind == .regular }
 
   /// Opens the versions folder, never through a symbolic link, and checks
   /// that it is the user's own and closed to others; nil when there is none.
@@ -282,7 +277,7 @@ struct VersionStore {
         if beginning == nil { beginning = self.beginning(of: version, in: folder, limit: limit) }
         guard let beginning, beginning == beginnings[index] else { continue }
         if version.size <= Self.comparedBeginning
-          || VersionWriter.sameBytes(path(of: kept[index]), path(of: version))
+          || sameBytes(kept[index], version, in: folder)
         {
           twin = index
           break
@@ -299,6 +294,15 @@ struct VersionStore {
       }
     }
     return kept
+  }
+
+  /// Whether `a` and `b` (in the versions folder `folder` or beside the
+  /// note) hold the same bytes, each named relative to its open folder.
+  private func sameBytes(_ a: KeptVersion, _ b: KeptVersion, in folder: FileDescriptor?) -> Bool {
+    guard let aFolder = a.place == .versions ? folder : noteFolder,
+      let bFolder = b.place == .versions ? folder : noteFolder
+    else { return false }
+    return VersionWriter.sameBytes((aFolder, a.name), (bFolder, b.name))
   }
 
   /// How much of two texts of one size `distinct` reads first; only when
