@@ -64,6 +64,8 @@ def run(settings, ledger):
                "each once, the others whole", concurrent_forgets, settings)
     ledger.run("versions write order (strace): link into the versions folder and fsync it "
                "before the rename that replaces the note", write_order, settings)
+    ledger.run("versions note stats (strace): a save that keeps a version asks what the note "
+               "is at most 3 times (its walk, then once under the lock)", note_stats, settings)
     ledger.run("versions pruning order (strace): the oldest version is removed first, so a "
                "writer killed while pruning never leaves an older version without a newer one",
                pruning_order, settings)
@@ -399,6 +401,27 @@ def write_order(settings):
     check(read_or_none(sandbox.note) == b"new note" and listed(sandbox.note) == [b"old note"],
           "the traced save did not keep the old note")
     return "flock, link, fsync of the folder, then rename (%d calls traced)" % len(lines)
+
+
+def note_stats(settings):
+    """The note's status is taken once under the writer lock and passed
+    down (doc/DESIGN.md, Saving): counted as strace's stat calls that name
+    the note itself (not its lock, temporary or versions folder)."""
+    sandbox = Sandbox(settings, "versions stats")
+    check(sandbox.run(["save", "old note"]).status == 0, "the first save failed")
+    trace = os.path.join(sandbox.root, "trace")
+    result = subprocess.run(
+        ["strace", "-f", "-o", trace, "-e", "trace=newfstatat,statx,fstat,stat,lstat",
+         settings.binary, "save", "new note"], env=sandbox.env, capture_output=True)
+    check(result.returncode == 0, "the traced save failed: %s" % result.stderr[-300:])
+    with open(trace) as file:
+        calls = strace_calls(file.read().splitlines())
+    name = '"%s"' % os.path.basename(sandbox.note)
+    stats = [arguments for _, _, arguments, _ in calls
+             if name in arguments or '"%s"' % sandbox.note in arguments]
+    check(listed(sandbox.note) == [b"old note"], "the traced save did not keep the old note")
+    check(len(stats) <= 3, "%d stats of the note:\n%s" % (len(stats), "\n".join(stats)))
+    return "%d stats of the note" % len(stats)
 
 
 def pruning_order(settings):

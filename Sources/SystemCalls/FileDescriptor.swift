@@ -170,6 +170,12 @@ public struct FileDescriptor: Hashable, Sendable {
     _ = fcntl(rawValue, setPipeSize, Int32(1 << 20))
   }
 
+  /// lseek(2) to where it is: the offset the next read starts at.
+  public func position() throws(Errno) -> Int64 {
+    let offset: Int = try valueOrErrno { lseek(rawValue, 0, SEEK_CUR) }
+    return Int64(offset)
+  }
+
   /// fsync(2)
   public func sync() throws(Errno) {
     try valueOrErrno { fsync(rawValue) }

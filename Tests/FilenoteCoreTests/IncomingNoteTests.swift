@@ -114,6 +114,37 @@ import Testing
       #expect(fixture.note == note)
     }
 
+    /// From a regular file the text's length is known first: its bytes from
+    /// where standard input stands, less one line ending.
+    @Test(arguments: [("xxthe note\n", 2), ("the note\r\n", 0), ("the note", 0)])
+    func savedAgainFromAFileWritesNothing(input: String, start: Int) throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("the note".utf8))
+      fixture.folder.write("input", input)
+      let before = try fixture.agedState()
+      let file = try FileDescriptor.open(fixture.folder.file("input"), .readOnly)
+      defer { file.close() }
+      var skipped = [UInt8](repeating: 0, count: start)
+      _ = try skipped.withUnsafeMutableBytes { try file.read(into: $0) }
+      try fixture.store.save(streamingFrom: file)
+      #expect(try fixture.state() == before)
+      #expect(fixture.note == Array("the note".utf8))
+    }
+
+    @Test(arguments: ["the note is longer", "the no", "xhe note"])
+    func aFileOfAnotherTextIsSavedWhole(text: String) throws {
+      let fixture = Fixture()
+      try fixture.store.save(bytes: Array("the note".utf8))
+      fixture.folder.write("input", "xx" + text + "\n")
+      let file = try FileDescriptor.open(fixture.folder.file("input"), .readOnly)
+      defer { file.close() }
+      var skipped = [UInt8](repeating: 0, count: 2)
+      _ = try skipped.withUnsafeMutableBytes { try file.read(into: $0) }
+      try fixture.store.save(streamingFrom: file)
+      #expect(fixture.note == Array(text.utf8))
+      #expect(try fixture.versions() == [Array("the note".utf8)])
+    }
+
     @Test func savedAgainAtOnceWritesNothing() throws {
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("the note".utf8))

@@ -148,6 +148,14 @@ extension FileStore {
     var incoming: IncomingNote?
     let check = IncomingNote.Check()
     input.growPipeBuffer()
+    // From a regular file, the text's length is known before it is read:
+    // its bytes from here, less at most a line ending of two.
+    var possibleCounts: ClosedRange<Int64>?
+    if let info = try? input.status(), info.kind == .regular,
+      let position = try? input.position(), position <= info.size
+    {
+      possibleCounts = max(0, info.size - position - 2)...(info.size - position)
+    }
     do throws(FilenoteError) {
       try IncomingNote.read(input, from: .standardInput, checking: check) {
         piece throws(FilenoteError) in
@@ -155,6 +163,7 @@ extension FileStore {
         if incoming == nil {
           let note = try WritableNote(self)
           incoming = IncomingNote(for: note, status: note.statusAtWalk)
+          incoming!.possibleCounts = possibleCounts
         }
         try incoming!.append(piece)
         check.mayCheckBeside = incoming!.isMatchingNote

@@ -45,6 +45,12 @@ final class IncomingNote {
     buffer?.deallocate()
   }
 
+  /// How long the text can be, when that is known before it is read (it
+  /// comes from a regular file: `save < file`). A note of another size
+  /// cannot be the text, and is then not read at all: the text is written
+  /// from its first byte, and nothing is read twice.
+  var possibleCounts: ClosedRange<Int64>?
+
   /// Whether the text matches the note so far: nothing has been written.
   var isMatchingNote: Bool { replacement == nil }
 
@@ -113,9 +119,11 @@ final class IncomingNote {
 
   /// Whether `piece`, the text's next bytes, is the note file's next bytes
   /// too (read now). False as soon as it cannot be: no note, a shorter one,
-  /// or one that cannot be read.
+  /// one of a size the text cannot have (`possibleCounts`), or one that
+  /// cannot be read.
   private func matchesNote(_ piece: UnsafeRawBufferPointer) -> Bool {
     guard let size = originalStatus?.size, Int64(count + piece.count) <= size,
+      possibleCounts?.contains(size) ?? true,
       let file = openOriginal(), let buffer,
       let status = originalStatus, Int64(count + piece.count) <= status.size
     else { return false }
