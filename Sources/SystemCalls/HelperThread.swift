@@ -3,7 +3,7 @@ import Glibc
 /// A second thread that runs one job at a time for the thread that made it:
 /// `start(_:)` hands a job over, `wait()` returns once it has run. A large
 /// save checks the UTF-8 of one piece of its input there while it writes or
-/// compares the piece before (see `IncomingNote.read`).
+/// compares the piece before (see `IncomingText.read`).
 ///
 /// The thread runs with every signal blocked, so a signal is always
 /// handled by the main thread, whose mask is what holds signals back while

@@ -67,7 +67,7 @@ import Testing
     folder.write("real/datafile.dat", "old")
     symlink(folder.file("real/datafile.dat"), folder.file("mine"))
     #expect(
-      try FileStore(path: folder.file("mine")).versionStore()?.path
+      try FileStore(path: folder.file("mine")).versionStore()?.folderPath
         == folder.file("real/.datafile.dat.versions"))
     let planted = Self.nobodysLink(
       "note", in: Self.sharedFolder(in: folder), to: folder.file("real/datafile.dat"))

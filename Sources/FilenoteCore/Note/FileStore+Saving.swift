@@ -13,9 +13,9 @@ import SystemCalls
 //    one name at a time and only as the kernel's protected_symlinks rule
 //    would (`NoteLocation`), and open its folder for reading, which the
 //    final fsync needs (a write-only folder fails here, note untouched);
-// 2. take the text in (`IncomingNote`): checked as UTF-8 as it comes (past
+// 2. take the text in (`IncomingText`): checked as UTF-8 as it comes (past
 //    its first MiB, while it matches the note, on a second thread one piece
-//    behind the compare, `IncomingNote.Check`), one trailing line ending
+//    behind the compare, `IncomingText.Check`), one trailing line ending
 //    left out when it comes from a stream, and compared with the note file,
 //    read alongside it: while the two match, nothing is written;
 // 3. at the first difference (a text longer than the note differs at once),
@@ -97,9 +97,9 @@ extension FileStore {
   /// When the note holds them already, nothing is written.
   @discardableResult
   func save(bytes: [UInt8]) throws(FilenoteError) -> Saved {
-    try IncomingNote.Check.check(bytes)
+    try IncomingText.Check.check(bytes)
     let note = try WritableNote(self)
-    let incoming = IncomingNote(for: note, status: note.statusAtWalk)
+    let incoming = IncomingText(for: note, status: note.statusAtWalk)
     do throws(FilenoteError) {
       try incoming.append(contentsOf: bytes)
       return try Self.replace(note, with: incoming.end())
@@ -118,12 +118,12 @@ extension FileStore {
   func save(
     _ bytes: [UInt8], ifStill expected: Identity?, beforeWriting: () -> Void = {}
   ) throws(FilenoteError) -> SaveOutcome {
-    try IncomingNote.Check.check(bytes)
+    try IncomingText.Check.check(bytes)
     do {
       return try WritableNote(self).withLock { locked throws(FilenoteError) in
         guard locked.identity == expected else { return .changedOnDisk(now: locked.identity) }
         beforeWriting()
-        let incoming = IncomingNote(for: locked.target, status: locked.status)
+        let incoming = IncomingText(for: locked.target, status: locked.status)
         do throws(FilenoteError) {
           try incoming.append(contentsOf: bytes)
           guard let successor = try incoming.end() else { return .saved(Saved()) }
@@ -145,8 +145,8 @@ extension FileStore {
   /// already writes nothing.
   @discardableResult
   func save(streamingFrom input: FileDescriptor) throws(FilenoteError) -> Saved {
-    var incoming: IncomingNote?
-    let check = IncomingNote.Check()
+    var incoming: IncomingText?
+    let check = IncomingText.Check()
     input.growPipeBuffer()
     // From a regular file, the text's length is known before it is read:
     // its bytes from here, less at most a line ending of two.
@@ -157,12 +157,12 @@ extension FileStore {
       possibleCounts = max(0, info.size - position - 2)...(info.size - position)
     }
     do throws(FilenoteError) {
-      try IncomingNote.read(input, from: .standardInput, checking: check) {
+      try IncomingText.read(input, from: .standardInput, checking: check) {
         piece throws(FilenoteError) in
         // Made at the first byte, so that empty input creates no folder.
         if incoming == nil {
           let note = try WritableNote(self)
-          incoming = IncomingNote(for: note, status: note.statusAtWalk)
+          incoming = IncomingText(for: note, status: note.statusAtWalk)
           incoming!.possibleCounts = possibleCounts
         }
         try incoming!.append(piece)

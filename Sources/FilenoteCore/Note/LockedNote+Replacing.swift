@@ -29,6 +29,12 @@ import SystemCalls
 //
 // A failure before step 4 takes the version back (a command that fails
 // changes nothing) and leaves the note as it was.
+//
+// One rule for every fsync here and in the versions: a file's is
+// `FileDescriptor.sync()`, and fails the step; a folder's is
+// `syncEntries()` (which passes over a file system that cannot sync
+// folders), and fails the step before the rename, but not after it (step
+// 5: the change has happened, and is what the command reports).
 
 extension LockedNote {
   /// What takes the note's place.

@@ -213,7 +213,7 @@ final class NoteLocation {
     // mkdir's mode is narrowed by the umask; the man page (FILES) says 0700.
     try? parent.changePermissions(of: name, to: 0o700)
     if let readable = try? parent.open(".", .readOnly, options: .directory) {
-      try? readable.sync()
+      try? readable.syncEntries()
       readable.close()
     }
   }

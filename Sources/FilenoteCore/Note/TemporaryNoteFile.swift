@@ -47,7 +47,7 @@ final class TemporaryNoteFile {
     RemovalOnSignal.hold()
     var attempt = 1
     while true {
-      let candidate = Self.name(prefix: prefix, random: randomNumber())
+      let candidate = ProcessFileName.make(prefix: prefix, suffix: ".tmp", random: randomNumber())
       do {
         // exclusiveCreate never opens an existing name, link or not: a
         // planted name fails here and the next one is tried.
@@ -238,12 +238,6 @@ final class TemporaryNoteFile {
     CompanionName.temporaryPrefix(of: noteName)
   }
 
-  /// `<prefix><pid>.<random>.tmp`: this process's temporary name, which
-  /// `removeLeftovers` removes once the process is gone.
-  static func name(prefix: String, random: UInt32) -> String {
-    prefix + "\(CurrentProcess.id).\(random).tmp"
-  }
-
   /// Removes the leftovers of dead writers beside the note of `note`,
   /// for a save that makes no file of its own (its text is the note).
   static func removeLeftovers(beside note: WritableNote) {
@@ -255,32 +249,19 @@ final class TemporaryNoteFile {
       ])
   }
 
-  /// Removes `<prefix><pid>.<random>.tmp` files, for each of `prefixes`
-  /// (this filenote's and an older one's), whose writer is gone: its
-  /// process no longer exists and nobody holds the file's lock. Checking both
-  /// covers the moment between a writer creating its file and locking it,
-  /// and a pid reused by an unrelated process.
+  /// Removes `<prefix><pid>.<random>.tmp` files (`ProcessFileName`), for
+  /// each of `prefixes` (this filenote's and an older one's), whose writer
+  /// is gone: its process no longer exists and nobody holds the file's lock
+  /// (`FileDescriptor.removeAbandoned`). Checking both covers the moment
+  /// between a writer creating its file and locking it, and a pid reused by
+  /// an unrelated process.
   private static func removeLeftovers(in folder: FileDescriptor, prefixes: [String]) {
     guard let names = try? folder.names() else { return }
     for name in names {
-      guard name.hasSuffix(".tmp"), let prefix = prefixes.first(where: { name.hasPrefix($0) })
-      else { continue }
-      let fields = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
-      guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil else {
-        continue
-      }
-      if CurrentProcess.exists(pid) { continue }
-      // nonBlocking: a FIFO planted under such a name cannot hang the open;
-      // noFollow: a planted link is not followed.
-      guard let fd = try? folder.open(name, .readOnly, options: [.noFollow, .nonBlocking])
-      else { continue }
-      defer { fd.close() }
-      // Only what this user could have written: a regular file of theirs.
-      guard let status = try? fd.status(), status.kind == .regular,
-        status.owner == CurrentProcess.effectiveUser
-      else { continue }
-      if (try? fd.tryLockExclusive()) == true {
-        try? folder.remove(name)
+      for prefix in prefixes {
+        guard let made = ProcessFileName(name, prefix: prefix, suffix: ".tmp") else { continue }
+        if !CurrentProcess.exists(made.pid) { folder.removeAbandoned(name) }
+        break
       }
     }
   }

@@ -45,7 +45,7 @@ struct UTF8Validator: Sendable {
   var isValid: Bool { firstInvalidOffset == nil }
 
   /// Checks the next chunk of the stream; a large one with `VectorUTF8`
-  /// unless `usingVectors` is false (see `IncomingNote.Check` for where).
+  /// unless `usingVectors` is false (see `IncomingText.Check` for where).
   mutating func consume(_ bytes: UnsafeRawBufferPointer, usingVectors: Bool = true) {
     defer { count += bytes.count }
     guard firstInvalidOffset == nil, bytes.count > 0 else { return }

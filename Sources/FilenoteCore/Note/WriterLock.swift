@@ -67,7 +67,9 @@ final class WriterLock {
           now.inode == candidate.status.inode && now.device == candidate.status.device
         {
           descriptor = candidate.descriptor
-          Self.removeUnheldLock(CompanionName.legacyLock(of: noteName), in: folder)
+          // An older filenote's lock file, left by a kill or brought by a
+          // sync engine: removed when nobody here holds it.
+          folder.removeAbandoned(CompanionName.legacyLock(of: noteName))
           return
         }
         candidate.descriptor.close()
@@ -91,22 +93,6 @@ final class WriterLock {
     isHeld = false
     try? folder.remove(name)
     descriptor.close()
-  }
-
-  /// Removes the lock file `name` when it is a regular file of this user's
-  /// that no process here holds: what an older filenote killed with
-  /// SIGKILL, or a sync engine, left. A planted one (a link, another user's
-  /// file, a FIFO) is left alone and never opened through.
-  private static func removeUnheldLock(_ name: String, in folder: FileDescriptor) {
-    guard let info = try? folder.status(of: name), info.kind == .regular,
-      info.owner == CurrentProcess.effectiveUser,
-      let stray = try? folder.open(name, .readOnly, options: [.noFollow, .nonBlocking])
-    else { return }
-    defer { stray.close() }
-    guard let opened = try? stray.status(), opened.inode == info.inode,
-      opened.device == info.device, (try? stray.tryLockExclusive()) == true
-    else { return }
-    try? folder.remove(name)
   }
 
   /// Whether `error`, from opening or `fstat` of the lock's file, says its

@@ -118,7 +118,7 @@ final class EditorHandOff {
 
   /// What the editor left in the file, with one trailing line ending
   /// ("\n" or "\r\n") dropped, read as `filenote save` reads its input
-  /// (`IncomingNote.read`). Not checked as UTF-8 here: the save checks it,
+  /// (`IncomingText.read`). Not checked as UTF-8 here: the save checks it,
   /// and so does the prompt before the text becomes its line.
   func text() throws(FilenoteError) -> [UInt8] {
     let file: FileDescriptor
@@ -129,7 +129,7 @@ final class EditorHandOff {
     }
     defer { file.close() }
     var bytes: [UInt8] = []
-    try IncomingNote.read(file, from: .file(path), checking: nil) { piece in
+    try IncomingText.read(file, from: .file(path), checking: nil) { piece in
       bytes.append(contentsOf: piece)
     }
     return bytes

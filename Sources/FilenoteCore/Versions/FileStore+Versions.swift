@@ -190,7 +190,7 @@ extension FileStore {
     defer { folder.close() }
     guard let versions = try? store.listed(in: folder), !versions.isEmpty else { return error }
     return .noSpaceWithVersions(
-      path: path, folder: store.path, count: versions.count,
+      path: path, folder: store.folderPath, count: versions.count,
       size: versions.reduce(0) { $0 + $1.size })
   }
 }

@@ -155,9 +155,6 @@ struct KeptVersion: Equatable, Sendable {
   }
 
   static func isCopy(_ name: String) -> Bool {
-    guard name.hasPrefix(copyPrefix) else { return false }
-    let fields = name.dropFirst(copyPrefix.count).split(
-      separator: ".", omittingEmptySubsequences: false)
-    return fields.count == 2 && Int32(fields[0]) != nil && UInt32(fields[1]) != nil
+    ProcessFileName(name, prefix: copyPrefix) != nil
   }
 }

@@ -19,8 +19,8 @@ struct VersionHistory {
 
   /// How much of each version is read for its first line when the output
   /// is not a terminal: enough to tell versions apart, and a 64 MiB
-  /// one-line note costs no more than a short one (`history` of 100
-  /// versions stays within 1.5 × `ls -l` of their folder).
+  /// one-line note costs no more than a short one (bench/README.md,
+  /// "Measured choices in the code").
   static let beginningLimit = 256
 
   /// The fewest columns a first line gets on a terminal before the ages

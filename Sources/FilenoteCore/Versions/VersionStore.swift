@@ -27,9 +27,9 @@ struct VersionStore {
   /// The note's folder's path, for messages.
   let noteFolderPath: String
   /// The versions folder's name in `noteFolder`.
-  let name: String
-  /// The versions folder's path, for messages.
-  let path: String
+  let folderName: String
+  /// The versions folder's path, for messages (the note's is `note`).
+  let folderPath: String
   /// How many versions a save keeps; 0 keeps no new one and removes none.
   let count: Int
   /// The most the versions may take together; the newest is kept even when
@@ -63,7 +63,7 @@ struct VersionStore {
     noteFolder = folder
     self.noteName = noteName
     noteFolderPath = folderPath
-    note = FileStore.join(folderPath, noteName)
+    note = FileStore.join(noteFolderPath, noteName)
     // `.` and `.versions` add 10 bytes: a name near the file system's 255 is
     // shortened (by whole characters) so any note that can be saved has versions.
     var used = 0
@@ -75,8 +75,8 @@ struct VersionStore {
         used += character.utf8.count
         return used <= 240
       })
-    name = "." + shortened + ".versions"
-    path = FileStore.join(folderPath, name)
+    folderName = "." + shortened + ".versions"
+    self.folderPath = FileStore.join(noteFolderPath, folderName)
     self.count = count
     self.maximumTotalSize = maximumTotalSize
     self.owner = owner
@@ -101,19 +101,19 @@ struct VersionStore {
   func open() throws(FilenoteError) -> FileDescriptor? {
     let folder: FileDescriptor
     do {
-      folder = try noteFolder.open(name, .readOnly, options: [.directory, .noFollow])
+      folder = try noteFolder.open(folderName, .readOnly, options: [.directory, .noFollow])
     } catch {
       if error == .noSuchFileOrDirectory { return nil }
       guard error == .tooManySymbolicLinkLevels || error == .notDirectory,
-        let info = try? noteFolder.status(of: name)
-      else { throw .system(.read, .file(path), errno: error) }
+        let info = try? noteFolder.status(of: folderName)
+      else { throw .system(.read, .file(folderPath), errno: error) }
       throw .versionsFolderUnsafe(
-        path: path, reason: info.kind == .symbolicLink ? .symbolicLink : .notAFolder)
+        path: folderPath, reason: info.kind == .symbolicLink ? .symbolicLink : .notAFolder)
     }
     let info: FileStatus
     do { info = try folder.status() } catch {
       folder.close()
-      throw .system(.read, .file(path), errno: error)
+      throw .system(.read, .file(folderPath), errno: error)
     }
     var reason: FilenoteError.UnsafeFolderReason?
     if info.owner != CurrentProcess.effectiveUser {
@@ -123,7 +123,7 @@ struct VersionStore {
     }
     if let reason {
       folder.close()
-      throw .versionsFolderUnsafe(path: path, reason: reason)
+      throw .versionsFolderUnsafe(path: folderPath, reason: reason)
     }
     return folder
   }
@@ -162,7 +162,7 @@ struct VersionStore {
 
   /// Every name in `folder`.
   func names(in folder: FileDescriptor) throws(FilenoteError) -> [String] {
-    do { return try folder.names() } catch { throw .system(.read, .file(path), errno: error) }
+    do { return try folder.names() } catch { throw .system(.read, .file(folderPath), errno: error) }
   }
 
   /// `entries(in:)` of the names a listing of `folder` gave. A name that
@@ -332,7 +332,7 @@ struct VersionStore {
 
   /// The path of `version`'s file, for messages and for comparing it.
   func path(of version: KeptVersion) -> String {
-    FileStore.join(version.place == .versions ? path : noteFolderPath, version.name)
+    FileStore.join(version.place == .versions ? folderPath : noteFolderPath, version.name)
   }
 
   /// The bytes of `version`, whose folder is the versions folder `folder`
@@ -342,7 +342,8 @@ struct VersionStore {
       return try read(version.name, in: noteFolder, path: path(of: version))
     }
     guard let folder else {
-      throw .system(.read, .file(FileStore.join(path, version.name)), errno: .noSuchFileOrDirectory)
+      throw .system(
+        .read, .file(FileStore.join(folderPath, version.name)), errno: .noSuchFileOrDirectory)
     }
     return try read(version.name, in: folder)
   }
@@ -350,7 +351,7 @@ struct VersionStore {
   /// The bytes of the version file `name`, never through a link, refused
   /// when they are not UTF-8.
   func read(_ name: String, in folder: FileDescriptor) throws(FilenoteError) -> [UInt8] {
-    try read(name, in: folder, path: FileStore.join(path, name))
+    try read(name, in: folder, path: FileStore.join(folderPath, name))
   }
 
   /// The bytes of the file `name` in `folder` (`file` is its path, for

@@ -17,7 +17,7 @@ import SystemCalls
 // 3. decide whether to keep the note file at all: not when there is none;
 //    not when the command changes nothing (a save whose text is the note's
 //    never gets here: it compared the two while it read its text,
-//    `IncomingNote`; `restore N` compares version N with the note here);
+//    `IncomingText`; `restore N` compares version N with the note here);
 //    not when the newest version is that very file (same inode: a writer
 //    killed between steps 4 and 6 kept it already) or holds the same bytes
 //    (two identical neighbours are never listed twice; only when their
@@ -139,11 +139,12 @@ final class VersionWriter {
         try folder.lockExclusive()
       } catch {
         folder.close()
-        throw .cannotKeepVersion(path: store.path, errno: error)
+        throw .cannotKeepVersion(path: store.folderPath, errno: error)
       }
       // `clear --all` removes the folder under the lock: use this one only
       // if it is still the one under its name.
-      if let mine = try? folder.status(), let now = try? store.noteFolder.status(of: store.name),
+      if let mine = try? folder.status(),
+        let now = try? store.noteFolder.status(of: store.folderName),
         mine.inode == now.inode && mine.device == now.device
       {
         let writer: VersionWriter
@@ -156,27 +157,27 @@ final class VersionWriter {
       }
       folder.close()
     }
-    throw .cannotKeepVersion(path: store.path, errno: .resourceBusy)
+    throw .cannotKeepVersion(path: store.folderPath, errno: .resourceBusy)
   }
 
   /// Creates the folder, mode exactly 0700 whatever the umask, and syncs
   /// its parent so the folder survives a crash with what goes in it.
   private static func create(_ store: VersionStore) throws(FilenoteError) -> Bool {
     do {
-      try store.noteFolder.makeFolder(store.name, permissions: 0o700)
+      try store.noteFolder.makeFolder(store.folderName, permissions: 0o700)
     } catch {
       if error == .fileExists { return false }
-      throw .cannotKeepVersion(path: store.path, errno: error)
+      throw .cannotKeepVersion(path: store.folderPath, errno: error)
     }
     do {
       let folder = try store.noteFolder.open(
-        store.name, .readOnly, options: [.directory, .noFollow])
+        store.folderName, .readOnly, options: [.directory, .noFollow])
       defer { folder.close() }
       // Where the file system cannot narrow it, `VersionStore.open()` judges
       // the folder as it is.
       try ModeChange.request(folder, 0o700)
     } catch {
-      throw .cannotKeepVersion(path: store.path, errno: error)
+      throw .cannotKeepVersion(path: store.folderPath, errno: error)
     }
     return true
   }
@@ -193,7 +194,7 @@ final class VersionWriter {
   /// same bytes (`restore N`): then the command changes nothing and nothing
   /// is kept. nil when the note is being removed, or when a save compared
   /// its text with the note already (a save never gets here with the
-  /// note's own text: `IncomingNote`).
+  /// note's own text: `IncomingText`).
   func keepNote(
     _ note: FileStatus?,
     replacedBy replacement: (folder: FileDescriptor, name: String, size: Int64)?
@@ -208,7 +209,7 @@ final class VersionWriter {
     // as the newest.
     for stale in entries where stale.isFile(note) {
       do { try folder.remove(stale.name) } catch {
-        throw .cannotKeepVersion(path: store.path, errno: error)
+        throw .cannotKeepVersion(path: store.folderPath, errno: error)
       }
       needsSync = true
     }
@@ -236,7 +237,7 @@ final class VersionWriter {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
       guard Self.linkImpossible.contains(error) else {
-        throw .cannotKeepVersion(path: store.path, errno: error)
+        throw .cannotKeepVersion(path: store.folderPath, errno: error)
       }
       try copyNote(as: name, modified: note.modified)
     }
@@ -264,7 +265,7 @@ final class VersionWriter {
       // Not kept after all: the note stays, so its second name goes.
       if let keptName { try? folder.remove(keptName) }
       keptName = nil
-      throw .cannotKeepVersion(path: store.path, errno: failure)
+      throw .cannotKeepVersion(path: store.folderPath, errno: failure)
     }
     needsSync = false
   }
@@ -272,7 +273,8 @@ final class VersionWriter {
   /// Begins `makeDurable()`'s fsyncs on `helper`, while the caller fsyncs
   /// the new note: the two need each other only before the rename, where
   /// `makeDurable()` waits, and the disk flushes overlap (bench/README.md,
-  /// "Large saves"). Until then the caller does not touch this writer.
+  /// "Measured choices in the code"). Until then the caller does not touch
+  /// this writer.
   func startMakingDurable(on helper: HelperThread) {
     guard needsSync, syncingBeside == nil else { return }
     syncingBeside = helper
@@ -309,8 +311,7 @@ final class VersionWriter {
   func copy(
     _ source: String, as name: String, modified: (seconds: Int64, nanoseconds: Int64)
   ) throws(FilenoteError) {
-    let copyName =
-      KeptVersion.copyPrefix + "\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max))"
+    let copyName = ProcessFileName.make(prefix: KeptVersion.copyPrefix)
     do throws(Errno) {
       let source = try store.noteFolder.open(
         source, .readOnly, options: [.noFollow, .nonBlocking])
@@ -333,7 +334,7 @@ final class VersionWriter {
       try folder.rename(copyName, to: name, in: folder)
     } catch {
       try? folder.remove(copyName)
-      throw .cannotKeepVersion(path: store.path, errno: error)
+      throw .cannotKeepVersion(path: store.folderPath, errno: error)
     }
   }
 
@@ -382,9 +383,8 @@ final class VersionWriter {
     // that one folder; only once that is on disk (step 5) does its name in
     // the versions folder go. Until then the listing leaves it out (it is
     // the note's file), and `keepNote` counts it as kept.
-    let temporary = TemporaryNoteFile.name(
-      prefix: TemporaryNoteFile.namePrefix(forNote: store.noteName),
-      random: UInt32.random(in: 0...UInt32.max))
+    let temporary = ProcessFileName.make(
+      prefix: TemporaryNoteFile.namePrefix(forNote: store.noteName), suffix: ".tmp")
     do {
       try folder.link(version.name, to: temporary, in: store.noteFolder)
     } catch {
@@ -416,7 +416,7 @@ final class VersionWriter {
     }
     keptName = nil
     needsSync = false
-    if isNew && entries.isEmpty { try? store.noteFolder.removeFolder(store.name) }
+    if isNew && entries.isEmpty { try? store.noteFolder.removeFolder(store.folderName) }
   }
 
   /// Removes the name `version` has in its folder, and makes that durable:
@@ -545,7 +545,7 @@ final class VersionWriter {
     // versions' own removals are durable by now, so a power cut can bring
     // back only the empty folder, which holds no version (the power-cut
     // group shows no case needs that fsync: reliability/POWERCUT.md).
-    try? store.noteFolder.removeFolder(store.name)
+    try? store.noteFolder.removeFolder(store.folderName)
     return count
   }
 

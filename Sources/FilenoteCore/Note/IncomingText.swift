@@ -1,7 +1,7 @@
 import SystemCalls
 
 /// The text of one save on its way to becoming the note, compared with the
-/// note it replaces as it arrives (steps 2–5 of `FileStore+Saving.swift`).
+/// note it replaces as it arrives (steps 2–4 of `FileStore+Saving.swift`).
 ///
 /// While the text matches the note file, read alongside it, nothing is
 /// written. At the first difference (usually in the first bytes; a text
@@ -10,7 +10,7 @@ import SystemCalls
 /// to it and the note is no longer read. So a save that changes nothing
 /// writes nothing, and one that changes the note writes it once and reads
 /// the old note only as far as the two agree.
-final class IncomingNote {
+final class IncomingText {
   /// The note the text replaces, its folder open.
   let note: WritableNote
   /// The note file as the text is compared with it; nil when there was none.
@@ -237,11 +237,10 @@ final class IncomingNote {
   /// Past the first MiB, while the save only reads (its text matches the
   /// note so far), each piece is checked on a second thread while the save
   /// compares it (`HelperThread`): there the check costs as much CPU as the
-  /// two reads and the compare together, and made in line it made an
-  /// unchanged save of 100 MiB 1.5 × `cmp` of the two files (1.0 beside).
-  /// Once the save writes, the check is made in line again: the writing
-  /// fills the save's own core and a pipe's writer the other, and a third
-  /// thread was measured no faster there. A bad piece checked beside is
+  /// two reads and the compare together. Once the save writes, the check
+  /// is made in line again: the writing fills the save's own core and a
+  /// pipe's writer the other (bench/README.md, "Measured choices in the
+  /// code", for both). A bad piece checked beside is
   /// reported with the next one, before anything is made permanent.
   final class Check {
     private var validator = UTF8Validator()
@@ -274,8 +273,7 @@ final class IncomingNote {
       if let helper, mayCheckBeside {
         isOnHelper = true
         // Beside the compare the check has time to spare, and there the
-        // vector loop was slower: an unchanged save of 100 MiB, 0.97–0.99 ×
-        // `cmp` without it, 1.01 with it (16 pairs, twice).
+        // vector loop was slower (bench/README.md, "Measured choices in the code").
         helper.start { [unowned self] in self.validator.consume(piece, usingVectors: false) }
       } else {
         validator.consume(piece)

@@ -8,7 +8,7 @@ import Testing
 /// A save compares its text with the note as the text arrives: one that is
 /// the note's writes nothing at all, one that differs anywhere is saved
 /// whole, and a note another writer changes meanwhile is never mixed in.
-@Suite struct IncomingNoteTests {
+@Suite struct IncomingTextTests {
   /// `notes/datafile.dat` in a fresh folder.
   struct Fixture {
     let folder = TemporaryFolder()
@@ -100,7 +100,7 @@ import Testing
     ])
     func savedAgainFromAStreamWritesNothing(ending: String, size: Int) throws {
       let fixture = Fixture()
-      let note = IncomingNoteTests.text(size)
+      let note = IncomingTextTests.text(size)
       try fixture.store.save(bytes: note)
       let before = try fixture.agedState()
       // In pieces of every size the pipe gives, split inside the line ending too.
@@ -108,7 +108,7 @@ import Testing
       let steps = stride(from: 0, to: input.count, by: 100_001).map {
         Step.write(Array(input[$0..<min($0 + 100_001, input.count)]))
       }
-      try IncomingNoteTests.save(steps, to: fixture.store)
+      try IncomingTextTests.save(steps, to: fixture.store)
       #expect(try fixture.state() == before)
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
       #expect(fixture.note == note)
@@ -158,7 +158,7 @@ import Testing
       // The stream's one trailing line ending is left out: the text differs.
       let fixture = Fixture()
       try fixture.store.save(bytes: Array("line\n".utf8))
-      try IncomingNoteTests.save([.write(Array("line\n".utf8))], to: fixture.store)
+      try IncomingTextTests.save([.write(Array("line\n".utf8))], to: fixture.store)
       #expect(fixture.note == Array("line".utf8))
       #expect(try fixture.versions() == [Array("line\n".utf8)])
     }
@@ -169,7 +169,7 @@ import Testing
       fixture.folder.write("notes/datafile.dat", bytes: bytes)
       let before = try fixture.agedState()
       #expect(throws: FilenoteError.inputNotUTF8(offset: 3)) {
-        try IncomingNoteTests.save([.write(bytes)], to: fixture.store)
+        try IncomingTextTests.save([.write(bytes)], to: fixture.store)
       }
       #expect(throws: FilenoteError.inputNotUTF8(offset: 3)) {
         try fixture.store.save(bytes: bytes)
@@ -210,13 +210,13 @@ import Testing
     @Test(arguments: Change.allCases)
     func isSavedWholeAndTheNoteKept(change: Change) throws {
       let fixture = Fixture()
-      let note = IncomingNoteTests.text(Self.size)
+      let note = IncomingTextTests.text(Self.size)
       try fixture.store.save(bytes: note)
       let text = change.apply(to: note)
       let steps = stride(from: 0, to: text.count, by: 65_536).map {
         Step.write(Array(text[$0..<min($0 + 65_536, text.count)]))
       }
-      try IncomingNoteTests.save(steps, to: fixture.store)
+      try IncomingTextTests.save(steps, to: fixture.store)
       #expect(fixture.note == text)
       #expect(try fixture.versions() == [note])
       #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
@@ -236,7 +236,7 @@ import Testing
     @Test(arguments: [100, (1 << 20) + 5, (2 << 20) + 3, size - 1], [false, true])
     func anywhereInALargeStreamIsRefusedWithItsOffset(at position: Int, matching: Bool) throws {
       let fixture = Fixture()
-      var text = IncomingNoteTests.text(Self.size)
+      var text = IncomingTextTests.text(Self.size)
       let note = matching ? text : Array("the note".utf8)
       try fixture.store.save(bytes: note)
       text[position] = 0xFF
@@ -244,7 +244,7 @@ import Testing
         Step.write(Array(text[$0..<min($0 + 100_000, text.count)]))
       }
       #expect(throws: FilenoteError.inputNotUTF8(offset: position)) {
-        try IncomingNoteTests.save(steps, to: fixture.store)
+        try IncomingTextTests.save(steps, to: fixture.store)
       }
       #expect(fixture.note == note)
       #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
@@ -253,15 +253,15 @@ import Testing
 
   @Suite struct AnotherWriterMeanwhile {
     static let size = 3 << 20
-    static let original = IncomingNoteTests.text(size)
-    static let other = IncomingNoteTests.text(size, seed: 5)
+    static let original = IncomingTextTests.text(size)
+    static let other = IncomingTextTests.text(size, seed: 5)
 
     /// The save's text in two writes (the first larger than the pipe), and
     /// `meanwhile` between them.
     static func save(
       _ text: [UInt8], to fixture: Fixture, meanwhile: @escaping @Sendable () -> Void
     ) throws(FilenoteError) {
-      try IncomingNoteTests.save(
+      try IncomingTextTests.save(
         [
           .write(Array(text.prefix(2 << 20))), .run(meanwhile),
           .write(Array(text.dropFirst(2 << 20))),
