@@ -21,7 +21,7 @@ final class LockedNote {
 
   /// The note file's identity now; nil when there is none.
   func currentIdentity() throws(FilenoteError) -> FileStore.Identity? {
-    try target.currentStatus().map(FileStore.Identity.init)
+    try target.currentStatus().flatMap(FileStore.Identity.init(ofNote:))
   }
 
   /// Reads the note now; nil when there is none.

@@ -201,8 +201,8 @@ final class VersionWriter {
       if error == .noSuchFileOrDirectory { return }
       throw .cannotKeepVersion(path: store.path, errno: error)
     }
-    // The save itself refuses anything else.
-    guard note.kind == .regular else { return }
+    // The save itself refuses anything else; an empty file is no note.
+    guard note.holdsNote else { return }
     if let newest = entries.first, newest.isFile(note) { return }
     // An older name of the note's very file: a power cut during `restore N`
     // left version N's name behind. Kept again beside it, the text would be
