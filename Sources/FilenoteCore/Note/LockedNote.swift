@@ -42,9 +42,10 @@ final class LockedNote {
   }
 
   /// Removes the note file (only a regular file; through a symbolic link,
-  /// the file it points to, and the link stays). False when there was none.
+  /// the file it points to, and the link stays). False when there was no
+  /// note: no file, or an empty one (`holdsNote`), which is removed too.
   func remove() throws(FilenoteError) -> Bool {
-    guard try replaceableStatus() != nil else { return false }
+    guard let status = try replaceableStatus() else { return false }
     do {
       try folder.remove(name)
     } catch {
@@ -52,6 +53,6 @@ final class LockedNote {
       throw .system(.remove, .file(path), errno: error)
     }
     target.syncFolderAfterChange()
-    return true
+    return status.holdsNote
   }
 }

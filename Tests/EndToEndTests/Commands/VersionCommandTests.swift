@@ -283,6 +283,9 @@ extension VersionCommands {
     try home.run("save", "first").expectSuccess()
     #expect(try home.run("history").stdoutText.split(separator: "\n").count == 1)
     try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo"])
+    try home.write([], to: home.notePath)
+    #expect(try home.run("clear", "--all").stdoutText == "No note was saved; removed 0 versions.\n")
+    #expect(!home.exists(home.notePath))
   }
 
   @Test("history shows a note's own final newline as the end of its line, not as more lines")
