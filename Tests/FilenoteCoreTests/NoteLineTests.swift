@@ -94,12 +94,15 @@ import Testing
   }
 
   @Test func aLongRunOfCombiningMarksNeverHidesTheTextAfterIt() {
-    for count in [5, 765, 800, 5000, 100_000] {
-      let text = "e" + String(repeating: "\u{301}", count: count) + " next"
+    // A nonspacing mark of two bytes, an enclosing one of three.
+    for (mark, count) in [5, 765, 800, 5000, 100_000].flatMap({
+      [("\u{301}", $0), ("\u{20DD}", $0)]
+    }) {
+      let text = "e" + String(repeating: mark, count: count) + " next"
       for columns in [8, 80, 200] {
         let result = line(text, columns: columns)
         #expect(
-          result.unicodeScalars.starts(with: "e\u{301}".unicodeScalars),
+          result.unicodeScalars.starts(with: ("e" + mark).unicodeScalars),
           "\(count) marks in \(columns)")
         #expect(result.hasSuffix(" next"), "\(count) marks in \(columns): \(result)")
         #expect(result.unicodeScalars.count <= 10, "a few marks drawn: \(count) in \(columns)")

@@ -156,9 +156,13 @@ enum NoteLine {
 
     /// Whether the scalar of these bytes is a nonspacing or enclosing mark.
     private static func isCombiningMark(_ scalar: ArraySlice<UInt8>) -> Bool {
-      guard let value = String(decoding: scalar, as: UTF8.self).unicodeScalars.first,
-        !DisplayWidth.isStandalone(value)
-      else { return false }
+      // Decoded by hand: most scalars here are CJK, answered by
+      // `isStandalone` without a string or Unicode's property tables.
+      var bits = UInt32(scalar[scalar.startIndex] & (0xFF >> (scalar.count + 1)))
+      for byte in scalar.dropFirst() { bits = bits << 6 | UInt32(byte & 0x3F) }
+      guard let value = Unicode.Scalar(bits), !DisplayWidth.isStandalone(value) else {
+        return false
+      }
       switch value.properties.generalCategory {
       case .nonspacingMark, .enclosingMark: return true
       default: return false
