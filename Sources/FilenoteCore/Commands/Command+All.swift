@@ -61,9 +61,10 @@ extension Command {
       escape sequence in the note reaches the terminal; --raw prints them as
       they are. Piped or redirected, the bytes are printed as saved.
 
-      When no note is saved, nothing is printed on standard output and the exit
-      status is 1. N counts as 'filenote history' does: 0 is the note itself,
-      1 the version it replaced; a number that is not kept is an error (status 1).
+      When no note is saved (a 0-byte file is none), nothing is printed on
+      standard output and the exit status is 1. N counts as 'filenote history'
+      does: 0 is the note itself, 1 the version it replaced; a number that is
+      not kept is an error (status 1).
 
       With --line, the note is printed as one line for a prompt or a status bar:
       line breaks, tabs and other control characters as the prompt's stand-ins
