@@ -599,6 +599,49 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     ]
 
 
+def show_line_benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
+    """`show --line` of a 100 MiB note beside the same of a 100-byte one:
+    the line reads only the beginning it shows, so neither its time nor its
+    memory may grow with the note past that beginning. The notes are made
+    once and named with --file; each run gets a fresh HOME."""
+    small = note_text(100, seed=1)
+    big = note_text(60, seed=8) + b"\n" + bulk_input(100 * MIB)
+    paths = {}
+    for name, text in (("line-note-100B", small), ("line-note-100MiB", big)):
+        paths[name] = os.path.join(work.root, name)
+        with open(paths[name], "wb") as f:
+            f.write(text)
+    os.sync()
+
+    def show_line(name: str, memory: bool) -> Callable[[], Run]:
+        first = (small if name == "line-note-100B" else big)[:20]
+
+        def run() -> Run:
+            home = work.fresh()
+            out = os.path.join(home, "out")
+            result = spawn([binary, "show", "--line", "--width", "80", "--file", paths[name]],
+                           environment(home), stdout=out, measure_memory=memory)
+            with open(out, "rb") as f:
+                printed = f.read()
+            if printed.count(b"\n") != 1 or not printed.startswith(first):
+                raise BenchError(f"show --line printed {printed[:100]!r}")
+            shutil.rmtree(home)
+            return result
+        return run
+
+    pairs = 1 if smoke else 40
+    warmup = 0 if smoke else 3
+    return [
+        Benchmark("show --line of a 100 MiB note vs of a 100 B note, wall time", "ratio ≤ 1.15",
+                  show_line("line-note-100MiB", False), show_line("line-note-100B", False),
+                  pairs, warmup, judge_ratio(1.15)),
+        Benchmark("show --line of a 100 MiB note vs of a 100 B note, peak memory",
+                  "≤ 1.1 × the small one's", show_line("line-note-100MiB", True),
+                  show_line("line-note-100B", True), 1 if smoke else 10, warmup,
+                  judge_memory_ratio(1.1)),
+    ]
+
+
 # ---------------------------------------------------------------------------
 
 
@@ -638,8 +681,9 @@ def main() -> int:
     failed = errored = False
     try:
         work = Workspace(root)
-        selected = [b for b in benchmarks(binary, work, args.smoke)
-                    if not args.only or args.only in b.name]
+        everything = (benchmarks(binary, work, args.smoke)
+                      + show_line_benchmarks(binary, work, args.smoke))
+        selected = [b for b in everything if not args.only or args.only in b.name]
         print(f"filenote benchmarks: {binary}")
         print(f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}, data in {root}"
               + (", each benchmark once (smoke: not judged)" if args.smoke else ""))

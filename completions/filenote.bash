@@ -80,7 +80,7 @@ _filenote() {
     case $command in
       '') options+=' --version' ;;
       save) options+=' --no-version' ;;
-      show) options+=' --line --width --follow --fail' ;;
+      show) options+=' --raw --line --width --follow --fail' ;;
       history) options+=' --json' ;;
       forget) options+=' --yes -y' ;;
       copy) options+=' --desktop' ;;

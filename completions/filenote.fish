@@ -111,6 +111,8 @@ complete -c filenote -n '__filenote_after clear' -l all -d 'Remove every kept ve
 complete -c filenote -n '__filenote_after save' -l no-version \
     -d 'Keep nothing of the note it replaces'
 complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'Forget without asking'
+complete -c filenote -n '__filenote_after show' -l raw \
+    -d 'On a terminal too, print control characters as they are'
 complete -c filenote -n '__filenote_after show' -l line \
     -d 'Print the note as one inert line, for a prompt or a bar'
 complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'

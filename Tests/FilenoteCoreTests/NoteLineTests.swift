@@ -86,6 +86,30 @@ import Testing
     #expect(line(marks) == "…")
   }
 
+  @Test func aNotesOwnFinalNewlineEndsTheLineWithoutAStandIn() {
+    #expect(line("third\n") == "third")
+    #expect(line("third\r\n") == "third")
+    #expect(line("a\n\n") == "a\u{21B5}")
+    #expect(line("a\nb\n") == "a\u{21B5}b")
+  }
+
+  @Test func aLongRunOfCombiningMarksNeverHidesTheTextAfterIt() {
+    // A nonspacing mark of two bytes, an enclosing one of three.
+    for (mark, count) in [5, 765, 800, 5000, 100_000].flatMap({
+      [("\u{301}", $0), ("\u{20DD}", $0)]
+    }) {
+      let text = "e" + String(repeating: mark, count: count) + " next"
+      for columns in [8, 80, 200] {
+        let result = line(text, columns: columns)
+        #expect(
+          result.unicodeScalars.starts(with: ("e" + mark).unicodeScalars),
+          "\(count) marks in \(columns)")
+        #expect(result.hasSuffix(" next"), "\(count) marks in \(columns): \(result)")
+        #expect(result.unicodeScalars.count <= 10, "a few marks drawn: \(count) in \(columns)")
+      }
+    }
+  }
+
   @Test func aNoteCutAtTheByteLimitStillEndsInAnEllipsis() {
     // Combining marks enough to pass the limit before the width is full.
     let heavyA = Character("a" + String(repeating: "\u{301}", count: 40))
@@ -93,7 +117,9 @@ import Testing
     let result = line(heavy, columns: 80)
     #expect(result.hasSuffix("…"))
     #expect(width(result) <= 80)
-    #expect(result.dropLast().allSatisfy { $0 == heavyA })
+    // Each drawn with the marks kept, the others left out.
+    let drawnA = Character("a" + String(repeating: "\u{301}", count: NoteLine.marksKept))
+    #expect(result.dropLast().allSatisfy { $0 == drawnA })
   }
 
   @Test func theScalarWayGivesWhatTheCharacterWayGives() {

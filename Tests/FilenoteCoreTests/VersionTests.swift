@@ -600,6 +600,14 @@ import Testing
       #expect(firstLine("alpha") == "alpha")
     }
 
+    @Test func aTextsOwnFinalNewlineEndsItsFirstLineWithoutAMark() {
+      #expect(firstLine("third\n") == "third")
+      #expect(firstLine("third\r\n") == "third")
+      #expect(firstLine("a\n\n") == "a↵…")
+      #expect(firstLine("a\nb\n") == "a↵…")
+      #expect(firstLine("third\n", size: 9) == "third↵…", "more was not read")
+    }
+
     @Test func aCutLineIsMarkedAndACharacterBrokenByTheReadLimitIsLeftOut() {
       let bytes = Array("ab€".utf8).dropLast()
       let line = VersionHistory.firstLine(of: Array(bytes), size: 5)
@@ -635,6 +643,21 @@ import Testing
       #expect(lines.count == 3, "a header, the note, version 1: \(narrow)")
       #expect(lines.allSatisfy { $0.count <= 40 }, "\(narrow)")
       #expect(lines[2].count == 40 && lines[2].hasSuffix("é…"), "\(lines[2])")
+    }
+
+    @Test func atAnyWidthEachLineFitsAndShowsSomeOfItsText() throws {
+      let fixture = Fixture()
+      try fixture.save("call the plumber", "now")
+      let store = try fixture.store.versionStore()
+      for width in 6...60 {
+        let text = String(
+          decoding: try #require(try VersionHistory(store: store).lines(width: width, now: 0)),
+          as: UTF8.self)
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= width }, "at \(width): \(text)")
+        #expect(
+          lines.contains { $0.contains("c") && !$0.contains("FIRST") }, "at \(width): \(text)")
+      }
     }
 
     @Test func historyListsTheNoteAs0ThenNumberLocalTimeSizeAndFirstLine() throws {

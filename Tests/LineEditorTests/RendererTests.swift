@@ -568,6 +568,20 @@ private let alphabet = "abcdefghijklmnopqrstuvwxyz"
       #expect(display.screen.cursor < 29)
     }
 
+    @Test func inANarrowWindowTheQueryStaysBeforeTheFoundTextAndTheLabelGoesWhole() {
+      for width in 10...40 {
+        let (_, display) = Self.showing("call", in: ["call the plumber"], width: width)
+        let line = display.screen.line
+        #expect(
+          line.hasPrefix("(reverse-i-search)'call': ") || !line.contains(")"),
+          "the label whole or not at all, at \(width): \(line)")
+        #expect(line.contains("l': c"), "the query's end, then the text, at \(width): \(line)")
+        if width >= 14 {
+          #expect(line.contains("'call': cal"), "the whole query at \(width): \(line)")
+        }
+      }
+    }
+
     @Test func leavingTheSearchBringsBackThePrompt() {
       var (state, display) = Self.showing("milk", in: ["buy milk"])
       _ = state.handle(.escape)

@@ -52,11 +52,19 @@ extension Command {
     name: "show", arguments: "[N]",
     summary: "print the saved note, or version N",
     description: """
-      Print the saved note followed by one newline; with N, version N instead.
+      Print the saved note, or with N version N, ending in one newline.
 
-      When no note is saved, nothing is printed on standard output and the exit
-      status is 1. N counts as 'filenote history' does: 0 is the note itself,
-      1 the version it replaced; a number that is not kept is an error (status 1).
+      A newline is added only when the note does not end with one of its own.
+
+      On a terminal, control characters (ESC, CR alone, DEL, C1, bidirectional
+      controls; not newline or tab) are drawn as the prompt's stand-ins, so no
+      escape sequence in the note reaches the terminal; --raw prints them as
+      they are. Piped or redirected, the bytes are printed as saved.
+
+      When no note is saved (a 0-byte file is none), nothing is printed on
+      standard output and the exit status is 1. N counts as 'filenote history'
+      does: 0 is the note itself, 1 the version it replaced; a number that is
+      not kept is an error (status 1).
 
       With --line, the note is printed as one line for a prompt or a status bar:
       line breaks, tabs and other control characters as the prompt's stand-ins
@@ -68,7 +76,7 @@ extension Command {
       --follow and --fail imply --line.
       """,
     examples: [
-      "filenote show", "filenote show | wc -c", "filenote show 1",
+      "filenote show", "filenote show | wc -c", "filenote show 1", "filenote show --raw",
       "filenote show --line --width 30",
       "filenote show --line --follow",
     ]
@@ -103,8 +111,19 @@ extension Command {
       if !copies.isEmpty { Filenote.report(ConflictNotice(copies: copies).showLine) }
       bytes = note.bytes
     }
-    bytes.append(UInt8(ascii: "\n"))
-    try Filenote.printOut(bytes)
+    // One newline ends the note, unless it ends with its own (another
+    // tool's, as `echo` and editors write).
+    if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
+    // On a terminal, no control character of the note reaches it as is
+    // (`TerminalText`), unless --raw asks; the table of options is looked
+    // at only when one was given (CONTRIBUTING.md, Hot path).
+    if FileDescriptor.standardOutput.isTerminal
+      && (input.options.isEmpty || !input.options.contains(.raw))
+    {
+      try TerminalText.write(bytes, to: Filenote.printOut)
+    } else {
+      try Filenote.printOut(bytes)
+    }
     return .success
   }
 

@@ -85,10 +85,18 @@ extension Command {
     }
     // No note: nothing at all, and success, so that a bar hides its module;
     // a script that asked (--fail) is told by the status alone.
-    guard let (bytes, _) = try input.noteOrVersion(of: store) else {
-      return input.options.contains(.failWithoutNote) ? .failure : .success
+    let noNote: ExitCode = input.options.contains(.failWithoutNote) ? .failure : .success
+    let line: String
+    if input.words.isEmpty || input.words == [[UInt8(ascii: "0")]] {
+      // The note: only the beginning the line shows is read (`NoteLine`).
+      guard let (fd, _, path) = try store.open() else { return noNote }
+      defer { fd.close() }
+      line = try NoteLine.line(reading: fd, path: path, columns: columns)
+    } else {
+      guard let (bytes, _) = try input.noteOrVersion(of: store) else { return noNote }
+      line = NoteLine.line(of: bytes, columns: columns)
     }
-    try Filenote.printOut(Array((NoteLine.line(of: bytes, columns: columns) + "\n").utf8))
+    try Filenote.printOut(Array((line + "\n").utf8))
     return .success
   }
 

@@ -70,6 +70,7 @@ extension Command {
     try input.expectNoArguments()
     let store = try input.store()
     do throws(FilenoteError) {
+      try refuseUnkept(1, in: store)
       try restored(1, store.restoreVersion(1))
     } catch .noVersion(number: 1, kept: 0, note: _) {
       throw .nothingToUndo(path: store.path)
@@ -92,8 +93,22 @@ extension Command {
       throw .usage("'restore' takes one version number (see 'filenote history')")
     }
     let number = try input.versionNumber(input.words[0])
-    try restored(number, input.store().restoreVersion(number))
+    let store = try input.store()
+    try refuseUnkept(number, in: store)
+    try restored(number, store.restoreVersion(number))
     return .success
+  }
+
+  /// Refuses `undo` or `restore N` when version `number` is not kept,
+  /// before the writer lock is taken: taking it creates a lock file, which
+  /// in a folder that refuses one would be the error instead, and a
+  /// command that has nothing to do creates nothing. (Checked again under
+  /// the lock.)
+  private static func refuseUnkept(_ number: Int, in store: FileStore) throws(FilenoteError) {
+    let kept = try store.keptVersionCount()
+    guard number >= 1, number <= kept else {
+      throw .noVersion(number: number, kept: kept, note: store.path)
+    }
   }
 
   static let forget = Command(

@@ -58,8 +58,12 @@ enum HelpText {
         option.commandHelp.map { (option.label, [$0]) }
       }, column: 14)
     let examples = command.examples.map { "  " + $0 }.joined(separator: "\n")
+    // The common --file too, when the line has room for it (its options
+    // list names it anyway).
+    var usage = "Usage: filenote " + command.synopsis
+    if usage.count + Option.file.label.count + 3 <= 80 { usage += " [\(Option.file.label)]" }
     return """
-      Usage: filenote \(command.synopsis) [\(Option.file.label)]
+      \(usage)
 
       \(description)
 

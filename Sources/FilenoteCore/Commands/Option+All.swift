@@ -4,8 +4,8 @@
 extension Option {
   /// Every option, as help lists them.
   static let all: [Option] = [
-    file, help, version, allVersions, line, width, follow, failWithoutNote, json, desktop, yes,
-    noVersion,
+    file, help, version, allVersions, raw, line, width, follow, failWithoutNote, json, desktop,
+    yes, noVersion,
   ]
 
   static let file = Option(
@@ -61,6 +61,11 @@ extension Option {
   static let failWithoutNote = Option(
     name: "--fail", shortName: nil, value: nil, commands: ["show"],
     generalHelp: [], commandHelp: "with no note, exit with status 1 (still printing nothing)")
+
+  /// `show --raw`: on a terminal too, the note's bytes as saved (`TerminalText`).
+  static let raw = Option(
+    name: "--raw", shortName: nil, value: nil, commands: ["show"],
+    generalHelp: [], commandHelp: "on a terminal too, print control characters as they are")
 
   /// `history --json`.
   static let json = Option(

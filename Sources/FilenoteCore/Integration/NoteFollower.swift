@@ -57,7 +57,10 @@ struct NoteFollower {
       watches = try watch(with: inotify, replacing: watches)
       var line = ""
       do {
-        if let note = try store.read() { line = NoteLine.line(of: note.bytes, columns: columns) }
+        if let (fd, _, path) = try store.open() {
+          defer { fd.close() }
+          line = try NoteLine.line(reading: fd, path: path, columns: columns)
+        }
         reported = nil
       } catch {
         if error != reported { Filenote.report(error) }

@@ -7,7 +7,8 @@ extension ShellScript {
     #
     # filenote_prompt prints the note as one line, its control characters as
     # stand-ins and cut to FILENOTE_PROMPT_WIDTH columns (30 by default), for
-    # PS1 in single quotes, where its output is shown and never run:
+    # PS1 in single quotes, where its output is shown and never run; it never
+    # prints an error:
     #   PS1='$(filenote_prompt) \$ '
     #
     # Alt-M opens the note in filenote's prompt (Enter saves, Ctrl-C cancels)
@@ -16,12 +17,19 @@ extension ShellScript {
     # other keys:  bind -x '"\C-xn": filenote_edit_widget'
 
     filenote_prompt() {
+      # Quiet before every prompt: a width that is not a number of columns
+      # counts as 30, and errors (a note that is not UTF-8) show nothing;
+      # 'filenote show --line' run by hand says what is wrong.
+      local width=${FILENOTE_PROMPT_WIDTH:-30}
+      if [[ $width == *[^0-9]* || $width != *[1-9]* ]]; then
+        width=30
+      fi
       # In PS1's $(...), a subshell whose output is all it is for: filenote
       # takes its place rather than run as its child, one process less a prompt.
       if ((BASH_SUBSHELL)); then
-        exec filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}"
+        exec filenote show --line --width "$width" 2>/dev/null
       fi
-      command filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}" || :
+      command filenote show --line --width "$width" 2>/dev/null || :
     }
 
     filenote_edit_widget() {

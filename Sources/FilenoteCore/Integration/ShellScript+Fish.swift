@@ -15,13 +15,17 @@ extension ShellScript {
     # neither; other keys:  bind \cxn filenote_edit_widget
 
     function filenote_prompt --description 'Print the note as one line, for fish_prompt'
+        # Quiet before every prompt: a width that is not a number of columns
+        # counts as 30, and errors (a note that is not UTF-8) show nothing;
+        # 'filenote show --line' run by hand says what is wrong.
         set -l width 30
-        if set -q FILENOTE_PROMPT_WIDTH[1]; and test -n "$FILENOTE_PROMPT_WIDTH"
+        if set -q FILENOTE_PROMPT_WIDTH[1]
+            and string match -qr '^[0-9]*[1-9][0-9]*$' -- "$FILENOTE_PROMPT_WIDTH"
             set width $FILENOTE_PROMPT_WIDTH
         end
         # Through a command substitution: the line without its line break,
         # which would end the prompt's line.
-        printf '%s' (command filenote show --line --width $width)
+        printf '%s' (command filenote show --line --width $width 2>/dev/null)
         return 0
     end
 

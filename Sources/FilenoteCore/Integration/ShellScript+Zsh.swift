@@ -18,8 +18,14 @@ extension ShellScript {
     # other keys:  bindkey '^Xn' filenote_edit_widget
 
     filenote_precmd() {
-      local line
-      line=$(command filenote show --line --width "${FILENOTE_PROMPT_WIDTH:-30}") || line=
+      # Quiet before every prompt: a width that is not a number of columns
+      # counts as 30, and errors (a note that is not UTF-8) show nothing;
+      # 'filenote show --line' run by hand says what is wrong.
+      local line width=${FILENOTE_PROMPT_WIDTH:-30}
+      if [[ $width == *[^0-9]* || $width != *[1-9]* ]]; then
+        width=30
+      fi
+      line=$(command filenote show --line --width "$width" 2>/dev/null) || line=
       line=${line//\%/%%}
       if [[ -o prompt_bang ]]; then
         line=${line//\!/!!}

@@ -21,6 +21,7 @@ extension VersionHistory {
   /// it is beside the note, not settled yet. Nil when no version is kept.
   func jsonLines() throws(FilenoteError) -> [UInt8]? {
     guard let store else { return nil }
+    _ = try store.regularNoteStatus()
     let folder = try store.open()
     defer { folder?.close() }
     // As `lines(width:)`: a version removed since the listing is not listed.

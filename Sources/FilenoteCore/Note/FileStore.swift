@@ -105,6 +105,13 @@ struct FileStore: Sendable {
     let modified: (seconds: Int64, nanoseconds: Int64)
     let changed: (seconds: Int64, nanoseconds: Int64)
 
+    /// The identity of a note file whose status is `info`; nil for a
+    /// regular file of 0 bytes, which is no note (`holdsNote`).
+    init?(ofNote info: FileStatus) {
+      guard info.kind != .regular || info.holdsNote else { return nil }
+      self.init(info)
+    }
+
     init(_ info: FileStatus) {
       device = info.device
       inode = info.inode
@@ -123,11 +130,20 @@ struct FileStore: Sendable {
   /// or not a regular file, is an error and is left untouched. Readers never
   /// take the writer lock.
   func read() throws(FilenoteError) -> Note? {
+    guard let (fd, info, path) = try open() else { return nil }
+    defer { fd.close() }
+    return try Self.readNote(fd, info: info, path: path)
+  }
+
+  /// The note file open for reading, its status and its path (where its
+  /// links end); nil when no note is saved. The descriptor is the caller's
+  /// to close. For a reader that needs only the beginning (`show --line`).
+  func open() throws(FilenoteError) -> (FileDescriptor, FileStatus, path: String)? {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil),
       let status = location.status
         ?? EngineReplacement.awaitNote(location.name, in: location.folder)
     else { return nil }
-    return try Self.readNote(
+    return try Self.openNote(
       location.name, in: location.folder, path: location.path, status: status)
   }
 
@@ -135,6 +151,37 @@ struct FileStore: Sendable {
   static func readNote(
     _ name: String, in folder: FileDescriptor, path: String, status: FileStatus
   ) throws(FilenoteError) -> Note? {
+    guard let (fd, info, path) = try openNote(name, in: folder, path: path, status: status)
+    else { return nil }
+    defer { fd.close() }
+    return try readNote(fd, info: info, path: path)
+  }
+
+  /// The whole note from `fd`, checked; nil when it turned out empty.
+  private static func readNote(
+    _ fd: FileDescriptor, info: FileStatus, path: String
+  ) throws(FilenoteError) -> Note? {
+    let bytes: [UInt8]
+    do {
+      bytes = try fd.readToEnd(sizeHint: Int(info.size))
+    } catch {
+      throw .system(.read, .file(path), errno: error)
+    }
+    guard !bytes.isEmpty else { return nil }
+    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
+      throw .fileNotUTF8(path: path, offset: offset)
+    }
+    return Note(bytes: bytes, identity: Identity(info))
+  }
+
+  /// Opens the note file `name` in `folder`, which the walk found as
+  /// `status`; nil when there is no note. Every reader of the note comes
+  /// here, so this is where the one rule for an empty file is kept: a file
+  /// of 0 bytes (made by `touch`, or by another tool) is no note, as `save`
+  /// never writes one (`holdsNote`).
+  private static func openNote(
+    _ name: String, in folder: FileDescriptor, path: String, status: FileStatus
+  ) throws(FilenoteError) -> (FileDescriptor, FileStatus, path: String)? {
     // Checked before the open: opening a device can do something (a tape rewinds).
     guard status.kind == .regular else { throw .notARegularFile(path: path) }
     let fd: FileDescriptor
@@ -146,30 +193,29 @@ struct FileStore: Sendable {
       if error == .noSuchFileOrDirectory { return nil }
       throw .system(.read, .file(path), errno: error)
     }
-    defer { fd.close() }
     let info: FileStatus
     do { info = try fd.status() } catch {
+      fd.close()
       throw .system(.read, .file(path), errno: error)
     }
-    guard info.kind == .regular else { throw .notARegularFile(path: path) }
-    let bytes: [UInt8]
-    do {
-      bytes = try fd.readToEnd(sizeHint: Int(info.size))
-    } catch {
-      throw .system(.read, .file(path), errno: error)
+    guard info.kind == .regular else {
+      fd.close()
+      throw .notARegularFile(path: path)
     }
-    if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
-      throw .fileNotUTF8(path: path, offset: offset)
+    guard info.holdsNote else {
+      fd.close()
+      return nil
     }
-    return Note(bytes: bytes, identity: Identity(info))
+    return (fd, info, path)
   }
 
-  /// The note file's identity now, or nil when there is none.
+  /// The note file's identity now, or nil when there is none (nor a note:
+  /// a 0-byte file, which a save then replaces without asking).
   func currentIdentity() throws(FilenoteError) -> Identity? {
     guard let location = try NoteLocation.resolve(path, missingFolder: nil) else { return nil }
     let status =
       location.status ?? EngineReplacement.awaitNote(location.name, in: location.folder)
-    return status.map(Identity.init)
+    return status.flatMap(Identity.init(ofNote:))
   }
 
   /// Runs `body` holding the note's writer lock (see `WriterLock`), with the

@@ -213,14 +213,15 @@ extension LockedNote {
       }
       return true
     case .nothing:
-      guard note != nil else { return false }
+      guard let note else { return false }
       do {
         try folder.remove(name)
       } catch {
         if error == .noSuchFileOrDirectory { return false }
         throw .system(.remove, .file(path), errno: error)
       }
-      return true
+      // A 0-byte file is removed too, but it was no note (`holdsNote`).
+      return note.holdsNote
     }
   }
 

@@ -27,8 +27,9 @@ final class LockedNote {
   /// The note file's name in `folder`.
   var name: String { target.location.name }
 
-  /// The note file's identity as the lock found it; nil when there is none.
-  var identity: FileStore.Identity? { status.map(FileStore.Identity.init) }
+  /// The note file's identity as the lock found it; nil when there is none (nor a note:
+  /// a 0-byte file, which a save replaces without asking).
+  var identity: FileStore.Identity? { status.flatMap(FileStore.Identity.init(ofNote:)) }
 
   /// Reads the note as the lock found it; nil when there is none.
   func read() throws(FilenoteError) -> FileStore.Note? {

@@ -27,6 +27,10 @@ struct VersionHistory {
   /// make way for it.
   static let narrowestFirstLine = 20
 
+  /// The fewest columns a first line gets on a terminal before the date,
+  /// then the size, make way for it.
+  static let narrowestText = 8
+
   /// The mark after a first line that more lines follow.
   static let moreLinesMark = "↵…"
   /// The mark after a first line that is cut.
@@ -49,7 +53,8 @@ struct VersionHistory {
     // each column, and room for a few combining ones).
     let limit = width.map { 4 * $0 + 64 } ?? Self.beginningLimit
     var entries: [Entry] = []
-    if let note = store.noteStatus, note.kind == .regular {
+    // An empty note file is no note, and not listed.
+    if let note = try store.regularNoteStatus(), note.holdsNote {
       entries.append(
         Entry(
           number: 0, saved: note.modified.seconds, size: note.size,
@@ -109,10 +114,22 @@ struct VersionHistory {
       onTerminal ? 4 : 0, entries.map { String($0.size).count }.max() ?? 1)
     let ageWidth = max(3, ages.map { $0?.count ?? 0 }.max() ?? 0)
     // The date, the size and two spaces after each field; in a narrow window
-    // the first line matters more than the ages, which then go.
-    let fixedWidth = numberWidth + 2 + 19 + 2 + sizeWidth + 2
+    // the first line matters more than the ages, which then go; narrower
+    // still, the date and then the size go too, so that some of the text
+    // always shows.
+    var fixedWidth = numberWidth + 2 + 19 + 2 + sizeWidth + 2
+    var showsDate = true
+    var showsSize = true
     if let width, width - fixedWidth - ageWidth - 2 < Self.narrowestFirstLine {
       ages = ages.map { _ in nil }
+      if width - fixedWidth < Self.narrowestText {
+        showsDate = false
+        fixedWidth -= 19 + 2
+      }
+      if width - fixedWidth < Self.narrowestText {
+        showsSize = false
+        fixedWidth -= sizeWidth + 2
+      }
     }
     let showsAges = ages.contains { $0 != nil }
     var output = ""
@@ -126,18 +143,17 @@ struct VersionHistory {
       output += prefix + line + "\n"
     }
     if onTerminal {
-      var header = [padded("N", to: numberWidth), "SAVED" + String(repeating: " ", count: 14)]
+      var header = [padded("N", to: numberWidth)]
+      if showsDate { header.append("SAVED" + String(repeating: " ", count: 14)) }
       if showsAges { header.append("AGE" + String(repeating: " ", count: ageWidth - 3)) }
-      header.append(padded("SIZE", to: sizeWidth))
+      if showsSize { header.append(padded("SIZE", to: sizeWidth)) }
       append(header, "FIRST LINE", mark: "")
     }
     for (entry, age) in zip(entries, ages) {
-      var fields = [
-        padded(String(entry.number), to: numberWidth),
-        LocalTime(secondsSinceEpoch: entry.saved).text,
-      ]
+      var fields = [padded(String(entry.number), to: numberWidth)]
+      if showsDate { fields.append(LocalTime(secondsSinceEpoch: entry.saved).text) }
       if let age { fields.append(age + String(repeating: " ", count: ageWidth - age.count)) }
-      fields.append(padded(String(entry.size), to: sizeWidth))
+      if showsSize { fields.append(padded(String(entry.size), to: sizeWidth)) }
       append(fields, entry.firstLine.text, mark: entry.firstLine.mark)
     }
     return output
@@ -168,8 +184,13 @@ struct VersionHistory {
   /// broke is left out, not shown broken.
   static func firstLine(of bytes: [UInt8], size: Int64) -> (text: String, mark: String) {
     var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-    let moreLines = line.count < bytes.count
-    let isCut = !moreLines && Int64(bytes.count) < size
+    // The text's own final newline (an editor's, `echo`'s) ends the line:
+    // no more lines follow it.
+    let found = line.count < bytes.count
+    let endsText = found && Int64(line.count + 1) == size
+    if endsText { line = line.dropLast(TrailingLineEnding.length(in: bytes) - 1) }
+    let moreLines = found && !endsText
+    let isCut = !found && Int64(bytes.count) < size
     if isCut, let lead = line.lastIndex(where: { $0 & 0xC0 != 0x80 }), line[lead] >= 0xC0 {
       let length = line[lead] >= 0xF0 ? 4 : line[lead] >= 0xE0 ? 3 : 2
       if line.endIndex - lead < length { line = line[..<lead] }

@@ -95,6 +95,19 @@ struct VersionStore {
   /// What the note's name is now (never following a link); nil when missing.
   var noteStatus: FileStatus? { try? noteFolder.status(of: noteName) }
 
+  /// `noteStatus`, refused when it is not a regular file (a folder, a FIFO,
+  /// a device), as every command refuses to read such a note.
+  func regularNoteStatus() throws(FilenoteError) -> FileStatus? {
+    guard let status = noteStatus else { return nil }
+    guard status.kind == .regular else { throw .notARegularFile(path: note) }
+    return status
+  }
+
+  /// Whether there is a note file to keep (`holdsNote`): the folder is
+  /// made only then, so a save that is refused for another reason (the
+  /// note is a folder, say) leaves nothing behind.
+  var hasNote: Bool { noteStatus?.holdsNote == true }
+
   /// Opens the versions folder, never through a symbolic link, and checks
   /// that it is the user's own and closed to others; nil when there is none.
   /// The descriptor is the caller's to close.

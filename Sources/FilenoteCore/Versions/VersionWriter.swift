@@ -199,8 +199,8 @@ final class VersionWriter {
     _ note: FileStatus?,
     replacedBy replacement: (folder: FileDescriptor, name: String, size: Int64)?
   ) throws(FilenoteError) {
-    // The save itself refuses anything but a regular file.
-    guard let note, note.kind == .regular else { return }
+    // The save itself refuses anything else; an empty file is no note.
+    guard let note, note.holdsNote else { return }
     if let newest = entries.first, newest.isFile(note) { return }
     // An older name of the note's very file: a power cut during `restore N`
     // left version N's name behind. Kept again beside it, the text would be

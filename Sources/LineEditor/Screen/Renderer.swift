@@ -98,9 +98,10 @@ public struct Renderer: Sendable {
   /// does: the prompt and the text being edited, or, while a search is in
   /// progress, readline's search prompt and the line found, the match in
   /// reverse video (stand-ins inside it in normal video) and the cursor at
-  /// its start. A search prompt too wide to leave four columns of text is
-  /// cut at its start, behind a `<` marker, so the end of the query stays
-  /// in sight.
+  /// its start. A search prompt too wide to leave four columns of text
+  /// gives up its label first, whole (`(reverse-i-search)`), keeping the
+  /// query (`'milk': `); narrower still, the query is cut at its start,
+  /// behind a `<` marker, so its end stays in sight before the text.
   public mutating func render(_ state: EditState, width: Int) -> [UInt8] {
     guard let search = state.searchLine else {
       return render(state.buffer, cursor: state.cursor, width: width)
@@ -109,7 +110,12 @@ public struct Renderer: Sendable {
     let room = screenWidth - 1 - Self.minimumTextColumns
     var prompt = search.prompt.map { Cell($0, widths: widths) }
     var columns = prompt.reduce(0) { $0 + $1.columns }
-    if columns > room && room > Self.minimumTextColumns {
+    if columns > room, let labelEnd = search.prompt.firstIndex(of: ")") {
+      let label = search.prompt.distance(from: search.prompt.startIndex, to: labelEnd) + 1
+      columns -= prompt[..<label].reduce(0) { $0 + $1.columns }
+      prompt.removeFirst(label)
+    }
+    if columns > room && room > Cell.leftMarker.columns {
       while columns > room - Cell.leftMarker.columns {
         columns -= prompt.removeFirst().columns
       }

@@ -12,8 +12,8 @@ struct ShowCommand {
   }
 
   @Test(
-    "prints what was piped into save, for any input that ends in one newline",
-    arguments: ["hi\n", "hi\n\n", "\n\n", "tab\there\n", "😀 e\u{301} 中文\n", "a\r\nb\n"])
+    "prints what was piped into save, for any input that ends in one newline after text",
+    arguments: ["hi\n", "tab\there\n", "😀 e\u{301} 中文\n", "a\r\nb\n"])
   func roundTrip(_ text: String) throws {
     let home = try TemporaryHome()
     try home.run("save", input: .bytes(Array(text.utf8))).expectSuccess()
@@ -29,6 +29,98 @@ struct ShowCommand {
     let result = try home.run("show")
     result.expectSuccess()
     #expect(result.stdoutText == "written by another tool\n")
+  }
+
+  @Test("a note that ends in its own newline is printed with that one, not a second")
+  func noteWithItsOwnNewline() throws {
+    let home = try TemporaryHome()
+    try home.writeNote("first\nthird\n")
+    let result = try home.run("show")
+    result.expectSuccess()
+    #expect(result.stdoutText == "first\nthird\n")
+    try home.writeNote("blank line kept\n\n")
+    #expect(try home.run("show").stdoutText == "blank line kept\n\n")
+  }
+
+  @Test("a 0-byte note file is no note, as for every command")
+  func emptyNoteFileIsNoNote() throws {
+    let home = try TemporaryHome()
+    try home.write([], to: home.notePath)
+    let result = try home.run("show")
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderrText.contains("no note"), "\(result.stderrText)")
+  }
+
+  /// `show ARGUMENTS` on a new pseudo-terminal; what reached the terminal.
+  private func showOnTerminal(
+    _ home: TemporaryHome, _ arguments: [String] = []
+  ) throws -> (status: Int32?, terminal: [UInt8]) {
+    let show = try StreamingProcess(
+      try FilenoteProcess.binaryPath(), ["show"] + arguments,
+      environment: home.environment.merging(["TERM": "xterm"]) { $1 }, directory: home.work,
+      onTerminal: true)
+    let status = try show.waitForExit()
+    return (status, show.outputBytes)
+  }
+
+  /// A note that would set the title, clear the screen, write the
+  /// clipboard, make a link and reorder the line if its bytes reached a
+  /// terminal; and what `show` draws for it there (the terminal turns each
+  /// newline into CR LF).
+  static let hostileNote =
+    "a\u{1B}]0;title\u{07}b\u{1B}[2J\u{1B}]52;c;aGk=\u{1B}\\c\u{1B}]8;;x\u{07}"
+    + "d\u{9B}1m\u{7F}\u{202E}e\u{2066}\u{0}\rf\tg\nh\r\ni"
+  static let hostileNoteOnTerminal =
+    "a\u{241B}]0;title\u{2407}b\u{241B}[2J\u{241B}]52;c;aGk=\u{241B}\\c\u{241B}]8;;x\u{2407}"
+    + "d\u{FFFD}1m\u{2421}\u{FFFD}e\u{FFFD}\u{2400}\u{240D}f\tg\r\nh\r\r\ni\r\n"
+
+  @Test("on a terminal, control characters are drawn as the prompt's stand-ins")
+  func standInsOnTerminal() throws {
+    let home = try TemporaryHome()
+    try home.writeNote(Self.hostileNote)
+    let (status, terminal) = try showOnTerminal(home)
+    #expect(status == 0)
+    #expect(String(decoding: terminal, as: UTF8.self) == Self.hostileNoteOnTerminal)
+    #expect(!terminal.contains(0x1B) && !terminal.contains(0x07), "no escape reached it")
+  }
+
+  @Test("show N on a terminal draws stand-ins too")
+  func versionStandInsOnTerminal() throws {
+    let home = try TemporaryHome()
+    try home.run("save", input: .bytes(Array(Self.hostileNote.utf8))).expectSuccess()
+    try home.run("save", "newer").expectSuccess()
+    let (status, terminal) = try showOnTerminal(home, ["1"])
+    #expect(status == 0)
+    #expect(String(decoding: terminal, as: UTF8.self) == Self.hostileNoteOnTerminal)
+  }
+
+  @Test("piped or redirected, and with --raw on a terminal, the bytes are printed as saved")
+  func rawBytes() throws {
+    let home = try TemporaryHome()
+    try home.writeNote(Self.hostileNote)
+    let piped = try home.run("show")
+    piped.expectSuccess()
+    #expect(piped.stdout == Array((Self.hostileNote + "\n").utf8))
+    let redirected = try home.shell("filenote show > out && cat out")
+    #expect(redirected.stdout == Array((Self.hostileNote + "\n").utf8))
+    let (status, terminal) = try showOnTerminal(home, ["--raw"])
+    #expect(status == 0)
+    // The terminal's own newline translation is all that changes the bytes.
+    let onTerminal = Array(
+      (Self.hostileNote + "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+    #expect(terminal == onTerminal)
+  }
+
+  @Test("on a terminal, a long note is drawn whole, with its stand-ins")
+  func longNoteOnTerminal() throws {
+    let home = try TemporaryHome()
+    let line = String(repeating: "x", count: 99) + "\u{1B}"
+    try home.writeNote(String(repeating: line, count: 3000))
+    let (status, terminal) = try showOnTerminal(home)
+    #expect(status == 0)
+    let expected = String(repeating: String(repeating: "x", count: 99) + "\u{241B}", count: 3000)
+    #expect(String(decoding: terminal, as: UTF8.self) == expected + "\r\n")
   }
 
   @Test("with no note: prints nothing on standard output, says so on standard error, exits 1")

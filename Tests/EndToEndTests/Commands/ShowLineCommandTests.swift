@@ -61,6 +61,63 @@ struct ShowLineCommand {
     #expect(saved.stdoutText == "buy milk\n")
   }
 
+  @Test("a note's own final newline ends the line: no stand-in for it")
+  func finalNewline() throws {
+    let home = try TemporaryHome()
+    try home.writeNote("third\n")
+    #expect(try home.run("show", "--line").stdoutText == "third\n")
+    try home.writeNote("a\n\n")
+    #expect(try home.run("show", "--line").stdoutText == "a\u{21B5}\n")
+  }
+
+  @Test("a 0-byte note file is no note: nothing, and with --fail status 1")
+  func emptyNoteFile() throws {
+    let home = try TemporaryHome()
+    try home.write([], to: home.notePath)
+    let line = try home.run("show", "--line")
+    line.expectSuccess()
+    #expect(line.stdout.isEmpty)
+    let fail = try home.run("show", "--line", "--fail")
+    #expect(fail.status == 1)
+    #expect(fail.stdout.isEmpty && fail.stderr.isEmpty, "\(fail.stderrText)")
+  }
+
+  @Test("a long run of combining marks does not hide the text after it")
+  func combiningMarks() throws {
+    let home = try TemporaryHome()
+    try home.writeNote("e" + String(repeating: "\u{301}", count: 800) + " next")
+    let line = try home.run("show", "--line", "--width", "80")
+    line.expectSuccess()
+    #expect(line.stdoutText.unicodeScalars.starts(with: "e\u{301}".unicodeScalars))
+    #expect(line.stdoutText.hasSuffix(" next\n"), "\(line.stdoutText.unicodeScalars.count)")
+  }
+
+  @Test("reads only the beginning of a 100 MiB note: a few MiB of memory, like a small note")
+  func boundedMemory() throws {
+    let home = try TemporaryHome()
+    try home.writeNote("short first line\nthen much more")
+    // The rest of the 100 MiB is a hole in the file: NUL bytes, valid UTF-8.
+    #expect(truncate(home.notePath, 100 << 20) == 0)
+    let small = try TemporaryHome()
+    try small.writeNote("short first line")
+    /// The line `show --line` printed in `home`, and its peak memory in KiB.
+    func showLine(_ home: TemporaryHome) throws -> (line: String, kibibytes: Int) {
+      let result = try home.shell(
+        #"/usr/bin/time -f %M -o "$HOME/peak" "$0" show --line --width 40 && cat "$HOME/peak""#)
+      result.expectSuccess()
+      let lines = result.stdoutText.split(separator: "\n").map(String.init)
+      return (lines.first ?? "", try #require(lines.last.flatMap { Int($0) }))
+    }
+    let large = try showLine(home)
+    let shown = "short first line\u{21B5}then much more" + String(repeating: "\u{2400}", count: 8)
+    #expect(large.line == shown + "\u{2026}")
+    let reference = try showLine(small)
+    #expect(reference.line == "short first line")
+    #expect(
+      large.kibibytes < reference.kibibytes + 2048,
+      "peak memory \(large.kibibytes) KiB, for a short note \(reference.kibibytes) KiB")
+  }
+
   @Test("shows version N as a line too")
   func version() throws {
     let home = try TemporaryHome()

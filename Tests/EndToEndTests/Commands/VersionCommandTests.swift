@@ -68,7 +68,7 @@ struct VersionCommands {
     let one = try home.run("show", "1")
     one.expectSuccess()
     #expect(one.stdoutText == "second\n")
-    #expect(try home.run("show", "2").stdoutText == "first\nwith two lines\n\n")
+    #expect(try home.run("show", "2").stdoutText == "first\nwith two lines\n")
     #expect(try home.run("show").stdoutText == "third\n")
     #expect(try home.run("show", "0").stdoutText == "third\n")
     #expect(try home.run("show", "000").stdoutText == "third\n")
@@ -237,6 +237,79 @@ extension VersionCommands {
     let version = try #require(lines.first { $0.contains("alpha") })
     #expect(version.hasPrefix("1  ") && version.hasSuffix("alpha↵…"), "\(version)")
     #expect(version.contains(" s ago "), "\(version)")
+  }
+}
+
+extension VersionCommands {
+  @Test(
+    "history of a --file that is a folder, a FIFO or a device: not a regular file, status 1",
+    arguments: ["folder", "fifo", "/dev/null"])
+  func historyOfWhatIsNoRegularFile(kind: String) throws {
+    let home = try TemporaryHome()
+    var path = kind
+    if kind == "folder" {
+      path = home.work + "/a-folder"
+      try home.write([], to: path + "/inside")
+    } else if kind == "fifo" {
+      path = home.work + "/fifo"
+      #expect(mkfifo(path, 0o600) == 0)
+    }
+    let show = try home.run("show", "--file", path)
+    show.expectError(status: 1, mentioning: [path, "not a regular file"])
+    try home.run("history", "--file", path)
+      .expectError(status: 1, mentioning: [path, "not a regular file"])
+  }
+
+  @Test("undo with no versions in an unchangeable folder: nothing to undo, nothing created")
+  func undoInAnUnchangeableFolder() throws {
+    let home = try TemporaryHome.saving("only")
+    try home.protect(home.documents)
+    defer { home.unprotect(home.documents) }
+    let before = home.entries(in: home.documents)
+    try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo", home.notePath])
+    try home.run("restore", "1").expectError(status: 1, mentioning: ["no version 1"])
+    #expect(home.entries(in: home.documents) == before)
+  }
+
+  @Test("a 0-byte note file is no note: history lists no 0, a save keeps no version of it")
+  func emptyNoteFile() throws {
+    let home = try TemporaryHome()
+    try home.write([], to: home.notePath)
+    let history = try home.run("history")
+    #expect(history.status == 0)
+    #expect(history.stdout.isEmpty)
+    #expect(history.stderrText.contains("no note and no versions"), "\(history.stderrText)")
+    try home.run("copy", "--desktop").expectError(status: 1, mentioning: ["no note"])
+    try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo"])
+    try home.run("save", "first").expectSuccess()
+    #expect(try home.run("history").stdoutText.split(separator: "\n").count == 1)
+    try home.run("undo").expectError(status: 1, mentioning: ["nothing to undo"])
+    try home.write([], to: home.notePath)
+    #expect(try home.run("clear", "--all").stdoutText == "No note was saved; removed 0 versions.\n")
+    #expect(!home.exists(home.notePath))
+  }
+
+  @Test("history shows a note's own final newline as the end of its line, not as more lines")
+  func finalNewlineInHistory() throws {
+    let home = try TemporaryHome()
+    try home.writeNote("third\n")
+    try home.run("save", "fourth").expectSuccess()
+    let lines = try home.run("history").stdoutText.split(separator: "\n")
+    #expect(lines.count == 2)
+    #expect(lines.last?.hasSuffix("  6  third") == true, "\(lines)")
+  }
+
+  @Test("on a terminal 20 columns wide, history still shows the text of each line")
+  func historyOnANarrowTerminal() throws {
+    let home = try TemporaryHome.saving("call the plumber", "now")
+    let session = try TmuxSession(
+      executable: try FilenoteProcess.binaryPath(), arguments: ["history"],
+      environment: ["HOME": home.home], columns: 20, rows: 10)
+    #expect(try session.waitForExit() == .exited(0))
+    let lines = try session.screen().split(separator: "\n").map(String.init)
+    let version = try #require(lines.first { $0.hasPrefix("1 ") }, "\(lines)")
+    #expect(version.contains("call"), "\(lines)")
+    #expect(lines.allSatisfy { $0.count <= 20 }, "\(lines)")
   }
 }
 

@@ -41,6 +41,9 @@ struct ShellScriptTests {
       HostileNote(
         name: "invalid UTF-8 on disk", bytes: Array("ok".utf8) + [0xFF, 0x1B] + Array("[2J".utf8),
         line: ""),
+      HostileNote(
+        name: "invalid UTF-8 far into the file", bytes: Array("ok\n".utf8) + [0xFF],
+        line: ""),
     ]
   }
 
@@ -185,13 +188,25 @@ struct ShellScriptTests {
       #expect(
         !prompt.stdout.contains { $0 < 0x20 || $0 == 0x7F }, "\(note): no control byte")
       #expect(!FileManager.default.fileExists(atPath: marker), "\(note) ran a command")
-      if note.line.isEmpty {
-        #expect(prompt.stderrText.hasPrefix("filenote: cannot read "), "\(note)")
-        #expect(!prompt.stderr.contains(0x1B), "\(note): the error is inert too")
-      } else {
-        #expect(prompt.stderrText == "", "\(note)")
-      }
+      #expect(prompt.stderrText == "", "\(note): a segment prints no error")
     }
+  }
+
+  @Test(
+    "a FILENOTE_PROMPT_WIDTH that is not a count of columns: the segment stays quiet, 30 wide",
+    arguments: ["bash", "zsh", "fish"])
+  func badWidthIsQuiet(shell: String) throws {
+    let home = try TemporaryHome()
+    try home.writeNote("call the plumber about the sink")
+    let (program, arguments) = Self.promptExpansion(shell)
+    for width in ["abc", "0", "-5", "", "00", "1.5"] {
+      let prompt = try home.runProgram(
+        program, arguments, environment: ["FILENOTE_PROMPT_WIDTH": width])
+      prompt.expectSuccess()
+      #expect(prompt.stderrText == "", "\(width): \(prompt.stderrText)")
+      #expect(prompt.stdoutText == "[call the plumber about the si\u{2026}]", "\(width)")
+    }
+    try home.run("show", "--line", "--width", "abc").expectError(status: 2, mentioning: ["abc"])
   }
 
   @Test("an unknown or missing shell is a usage error naming the shells")

@@ -9,13 +9,15 @@ import Testing
 @Suite("status bars")
 struct StatusBarTests {
   /// doc/INTEGRATION.md's tmux recipe, as it stands there: tmux expands
-  /// formats in the command first (`##` is one `#`), and sed then doubles
-  /// each `#` of the note, so that tmux shows them instead of reading them
-  /// as styles (`#[fg=red]`) or formats (`#{pane_id}`).
-  static let tmuxRecipe = """
-    set -g status-right '#(filenote show --line --width 50 | sed "s/##/####/g")'
+  /// formats in the command first (`##` is one `#`), and reads what it
+  /// prints twice, for formats and for styles; sed makes each `#` of the
+  /// note four (a run before `[`, which the first reading leaves, twice as
+  /// long), so that tmux shows them instead of reading them as styles
+  /// (`#[fg=red]`) or formats (`#{pane_id}`), or halving them.
+  static let tmuxRecipe = #"""
+    set -g status-right '#(filenote show --line --width 50 | sed "s/##/########/g; s/\(##*\)\1\[/\1[/g")'
     set -g status-interval 1
-    """
+    """#
 
   /// A tmux with `tmuxRecipe` in its configuration, drawn in the test's own
   /// tmux (so its status line is on a screen the test reads).
@@ -69,6 +71,16 @@ struct StatusBarTests {
     try session.waitUntil { self.statusLine($0).hasSuffix(shown) }
     #expect(!(try session.styledScreen().contains("\u{1B}[31m")), "no red")
     #expect(!FileManager.default.fileExists(atPath: marker))
+  }
+
+  @Test("tmux's status line shows every # of the note as it is, doubled or before a [")
+  func tmuxStatusLineHashes() throws {
+    let home = try TemporaryHome()
+    let note = "a##b c#d ##[x] #{y} ###(z) e# #"
+    try home.writeNote(note)
+    let session = try tmuxWithTheRecipe(home)
+    defer { _ = try? home.runProgram("tmux", ["-S", home.work + "/inner.socket", "kill-server"]) }
+    try session.waitUntil { self.statusLine($0).hasSuffix(note) }
   }
 
   @Test("i3blocks with --follow shows the note and each change, JSON-escaped")
