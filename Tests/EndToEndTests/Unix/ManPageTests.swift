@@ -24,6 +24,24 @@ extension UnixIntegrationTests {
       #expect(long.isEmpty, "lines wider than 80 columns: \(long)")
     }
 
+    /// The symbols the prompt draws, as the page shows them: the glyphs on
+    /// a UTF-8 terminal, words where man writes ASCII (the C locale, a fresh
+    /// system's default).
+    @Test(arguments: [
+      ("C", ["<cr>", "<tab>", "<esc>", "<cr>..."]), ("C.UTF-8", ["↵", "⇥", "␛", "↵…"]),
+    ])
+    func manRendersEverySymbolWithoutAWarningIn(locale: String, symbols: [String]) throws {
+      let man = try ExternalProgram.run(
+        "man", ["--warnings", "-l", Package.file("doc/filenote.1")],
+        environment: ["LC_ALL": locale, "MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat"])
+      #expect(man.status == 0)
+      #expect(man.stderr.isEmpty, "\(man.stderr)")
+      for symbol in symbols {
+        #expect(man.stdout.contains(symbol), "\(symbol) missing")
+      }
+      #expect(man.stdout.contains("tabs as \(symbols[1]),"))
+    }
+
     @Test func hasEachSectionAReaderLooksForInOrder() throws {
       let required = [
         "NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "KEYS", "FILES",
