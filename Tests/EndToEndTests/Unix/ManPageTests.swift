@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
@@ -106,11 +107,21 @@ extension UnixIntegrationTests {
       #expect(paragraph(ofStatus: "0").contains("Nothing changed."))
     }
 
-    @Test func namesTheVersionThatFilenotePrints() throws {
+    @Test func theInstalledPageNamesTheVersionOfTheBuild() throws {
       let header = try ManPageSource().lines.first { $0.hasPrefix(".TH ") }
-      #expect(header?.contains("\"\(HelpText.version)\"") == true)
-      let version = try ExternalProgram.run(try Package.filenoteBinary, ["--version"])
-      #expect(version.stdout == HelpText.version + "\n")
+      #expect(header?.contains("\"filenote \(FilenoteVersion.number)\"") == true)
+      let stage = TemporaryFolder(prefix: "filenote-unix")
+      try Make.run([
+        "install-files", "BINARY=\(try Package.filenoteBinary)", "DESTDIR=\(stage.path)",
+        "VERSION=1.4.3-dev.10+g0123456789ab",
+      ])
+      let installed = try String(
+        contentsOfFile: stage.path + "/usr/local/share/man/man1/filenote.1", encoding: .utf8)
+      let installedHeader = installed.split(separator: "\n").first { $0.hasPrefix(".TH ") }
+      let expected = header?.replacingOccurrences(
+        of: "\"filenote \(FilenoteVersion.number)\"",
+        with: "\"filenote 1.4.3-dev.10+g0123456789ab\"")
+      #expect(installedHeader.map(String.init) == expected)
     }
   }
 }
