@@ -13,6 +13,8 @@ function, through the common commands (show, save, path, clear, the prompt
 on a pseudo-terminal), and lists each function the first time it is hit.
 `make release` runs it on the binary it has just linked and relinks with the
 result (in .build, never committed), so the order is always the binary's own.
+The order is the same on every run of the same binary, so that two builds of
+one commit are the same bytes: nothing in a traced run races (see `Tracer`).
 
     bench/symbol_order.py .build/release/filenote .build/symbol-order.txt
 
