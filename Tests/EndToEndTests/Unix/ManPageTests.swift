@@ -107,21 +107,27 @@ extension UnixIntegrationTests {
       #expect(paragraph(ofStatus: "0").contains("Nothing changed."))
     }
 
-    @Test func theInstalledPageNamesTheVersionOfTheBuild() throws {
+    @Test func theInstalledPageNamesTheVersionOfTheBuildInItsFooterAt80Columns() throws {
       let header = try ManPageSource().lines.first { $0.hasPrefix(".TH ") }
       #expect(header?.contains("\"filenote \(FilenoteVersion.number)\"") == true)
+      // A build a thousand commits after a release (packaging/version).
+      let version = "0.2.1-dev.1000+g0123abc"
       let stage = TemporaryFolder(prefix: "filenote-unix")
       try Make.run([
         "install-files", "BINARY=\(try Package.filenoteBinary)", "DESTDIR=\(stage.path)",
-        "VERSION=1.4.3-dev.10+g0123456789ab",
+        "VERSION=\(version)",
       ])
-      let installed = try String(
-        contentsOfFile: stage.path + "/usr/local/share/man/man1/filenote.1", encoding: .utf8)
+      let page = stage.path + "/usr/local/share/man/man1/filenote.1"
+      let installed = try String(contentsOfFile: page, encoding: .utf8)
       let installedHeader = installed.split(separator: "\n").first { $0.hasPrefix(".TH ") }
       let expected = header?.replacingOccurrences(
-        of: "\"filenote \(FilenoteVersion.number)\"",
-        with: "\"filenote 1.4.3-dev.10+g0123456789ab\"")
+        of: "\"filenote \(FilenoteVersion.number)\"", with: "\"filenote \(version)\"")
       #expect(installedHeader.map(String.init) == expected)
+      // The footer has room for it beside the date.
+      let man = try ExternalProgram.run(
+        "man", ["-l", page], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+      let footer = man.stdout.split(separator: "\n").last.map(String.init) ?? ""
+      #expect(footer.hasPrefix("filenote \(version) "), "\(footer)")
     }
   }
 }

@@ -28,7 +28,7 @@ extension UnixIntegrationTests {
       }
 
       #expect(versions[0] == "1.4.2")
-      let hash = try git(["-C", tree.path, "rev-parse", "--short=12", "HEAD"])
+      let hash = try git(["-C", tree.path, "rev-parse", "--short=7", "HEAD"])
         .trimmingCharacters(in: .whitespacesAndNewlines)
       #expect(versions[10] == "1.4.3-dev.10+g\(hash)")
       for (count, version) in versions.enumerated().dropFirst() {
