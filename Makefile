@@ -256,7 +256,7 @@ dist:
 
 # The artifacts checked: the committed source built twice from nothing, in
 # two clones, paths, time zones and umasks, gives the same bytes
-# (packaging/check-reproducible, about ten minutes on 2 cores); then lintian
+# (packaging/check-reproducible, about 7 minutes on 2 cores); then lintian
 # on the package, and both installed, used and removed in a clean Debian 12
 # made by debootstrap (packaging/check_install.py; as root, else skipped with
 # the reason). With the root cached that takes about 20 s after make dist's
