@@ -4,19 +4,43 @@
 PREFIX ?= /usr/local
 SWIFT ?= swift
 PYTHON ?= python3
-# The version, said once: the string of Sources/FilenoteCore/Commands/FilenoteVersion.swift.
-VERSION := $(shell sed -n 's/^ *static let number = "\(.*\)"$$/\1/p' \
-	Sources/FilenoteCore/Commands/FilenoteVersion.swift)
+# The version of this build (packaging/version): the number of
+# Sources/FilenoteCore/Commands/FilenoteVersion.swift at the release, a
+# pre-release of the next patch after it, worked out from git. A tree without
+# git history (a tarball of the source) says so with +dev: name the version
+# instead, make dist VERSION=0.2.0. The Debian package writes a pre-release
+# with ~, which dpkg sorts before the release.
+VERSION := $(shell packaging/version)
+DEB_VERSION = $(subst -dev,~dev,$(VERSION))
 # The release build (the one `run`, `install` and `bench` use): one static
-# executable, so nothing is loaded or relocated before main, linked by lld
-# with the functions a run calls laid out together, so a short run maps few
-# pages. That order is traced from the binary being built (see `release`) and
-# kept in .build, never committed. See bench/README.md ("What gets it there")
-# for what each of these buys.
+# executable, so nothing is loaded before main and the same binary runs on any
+# x86-64 Linux; position-independent (static-pie, loaded at an address of
+# its own each run), its relocations all made before main and then made
+# read-only (-z relro -z now), with a stack that cannot run code. Its
+# relocations are packed (RELR: 3 KiB where RELA took 430), so making them
+# reads few pages. It is
+# linked by lld with the functions a run calls laid out together, so a short
+# run maps few pages. That order is traced from the binary being built (see
+# `release`) and kept in .build, never committed. See bench/README.md ("What
+# gets it there", "Start-up and hardening") for what each of these buys and
+# costs. SwiftPM's $ORIGIN run path is left out: there is no library to find.
 SYMBOL_ORDER = .build/symbol-order.txt
-RELEASE_FLAGS = -c release -Xswiftc -static-executable -Xswiftc -use-ld=lld \
+# Two objects the Makefile compiles (with the toolchain's clang) and links in:
+# - the version: one function, filenote_build_version (see
+#   Sources/CFilenote/BuildVersion.c), in an object named after the version,
+#   so that another version changes the link's command line and SwiftPM
+#   links again;
+# - packaging/dladdr.c, a dladdr that knows the executable, without which the
+#   Swift runtime of a static executable aborts where /proc is not mounted.
+VERSION_STAMP = .build/version/filenote-$(VERSION).o
+STATIC_DLADDR = .build/version/dladdr.o
+RELEASE_FLAGS = -c release --disable-local-rpath -Xswiftc -static-executable \
+	-Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -static-pie \
+	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker -z -Xlinker noexecstack \
+	-Xlinker -z -Xlinker pack-relative-relocs \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/$(SYMBOL_ORDER) \
-	-Xlinker --no-warn-symbol-ordering
+	-Xlinker --no-warn-symbol-ordering -Xlinker $(CURDIR)/$(VERSION_STAMP) \
+	-Xlinker $(CURDIR)/$(STATIC_DLADDR)
 RELEASE_BINARY = .build/release/filenote
 
 # What `make install` puts where. DESTDIR (empty by default) is prepended to
@@ -32,13 +56,14 @@ ZSH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/$(ZSH_COMPLETIONS)
 FISH_COMPLETION_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # install-files strips the binary it copies: its symbols and debug
 # information are two fifths of the release build. The two comment sections
-# go too, as Debian's dh_strip removes them, and so does .swift_modhash: the
-# compiler's hash of each object file, kept for its own incremental builds
-# and never read at run time, which covers the object's path, so the same
-# source built in two folders would give two binaries.
+# go too, as Debian's dh_strip removes them. .swift_modhash, the compiler's
+# hash of each object file, kept for its own incremental builds and never
+# read at run time, covers the object's path, so the same source built in two
+# folders would give two binaries: its bytes are zeroed where they are.
+# (Removed, it took the read-only-after-relocation segment with it: it lies
+# in a loaded segment, which strip then rewrites without GNU_RELRO.)
 STRIP = strip
-STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note \
-	--remove-section=.swift_modhash
+STRIP_FLAGS = --strip-all --remove-section=.comment --remove-section=.note
 
 # The binary that install-files copies: the release build unless told otherwise
 # (the tests install the debug binary they already have: make install-files BINARY=...).
@@ -59,7 +84,7 @@ build:
 # changed. SwiftPM does not see the order file as an input of the link, hence
 # the rm. Where the tracer cannot run (see its doc), the binary keeps the
 # order it has.
-release:
+release: $(VERSION_STAMP) $(STATIC_DLADDR)
 	@mkdir -p .build && touch -a $(SYMBOL_ORDER)
 	$(SWIFT) build $(RELEASE_FLAGS)
 	@if [ $(RELEASE_BINARY) -nt $(SYMBOL_ORDER) ] || [ ! -s $(SYMBOL_ORDER) ]; then \
@@ -70,6 +95,18 @@ release:
 			echo "$(SWIFT) build $(RELEASE_FLAGS)" && $(SWIFT) build $(RELEASE_FLAGS); fi && \
 		touch $(SYMBOL_ORDER); \
 	fi
+
+# Compiled by the toolchain's clang; the name of the source is the same in
+# every build (it is stripped out anyway), so the object is too.
+$(VERSION_STAMP):
+	@mkdir -p $(@D)
+	printf 'const char *filenote_build_version(void) { return "%s"; }\n' '$(VERSION)' \
+		>.build/version/stamp.c
+	cd .build/version && clang -c -O2 -fPIC -o $(@F) stamp.c
+
+$(STATIC_DLADDR): packaging/dladdr.c
+	@mkdir -p $(@D)
+	clang -c -O2 -fPIC -Wall -Werror -o $@ packaging/dladdr.c
 
 # make run ARGS="show"
 run: release
@@ -165,9 +202,13 @@ format:
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-# make install [PREFIX=/usr/local] [DESTDIR=]: build the release binary, then
-# install it, stripped, with the man page and the bash, zsh and fish completions.
-install: release
+# make install [PREFIX=/usr/local] [DESTDIR=]: installs the release binary
+# that `make release` built, stripped, with the man page and the bash, zsh and
+# fish completions. It builds nothing, so `sudo make install` never runs the
+# Swift build as root (which would leave root's files in .build).
+install:
+	@test -x $(RELEASE_BINARY) || \
+		{ echo "make install: nothing to install: run make release first" >&2; exit 1; }
 	$(MAKE) install-files BINARY=$(RELEASE_BINARY)
 
 # Installs the files without building anything first.
@@ -176,7 +217,12 @@ install-files:
 		"$(ZSH_COMPLETION_DIR)" "$(FISH_COMPLETION_DIR)"
 	install -m 0755 "$(BINARY)" "$(BINDIR)/filenote"
 	$(STRIP) $(STRIP_FLAGS) "$(BINDIR)/filenote"
-	install -m 0644 doc/filenote.1 "$(MANDIR)/filenote.1"
+	set -- $$(readelf --section-headers --wide "$(BINDIR)/filenote" | sed -n \
+		's/.*\] \.swift_modhash *PROGBITS *[0-9a-f]* \([0-9a-f]*\) \([0-9a-f]*\) .*/\1 \2/p'); \
+	[ $$# -eq 0 ] || dd if=/dev/zero of="$(BINDIR)/filenote" bs=1 seek=$$((0x$$1)) \
+		count=$$((0x$$2)) conv=notrunc status=none
+	sed 's/^\(\.TH .*\) "filenote [^"]*"/\1 "filenote $(VERSION)"/' doc/filenote.1 \
+		>"$(MANDIR)/filenote.1" && chmod 0644 "$(MANDIR)/filenote.1"
 	install -m 0644 completions/filenote.bash "$(BASH_COMPLETION_DIR)/filenote"
 	install -m 0644 completions/_filenote "$(ZSH_COMPLETION_DIR)/_filenote"
 	install -m 0644 completions/filenote.fish "$(FISH_COMPLETION_DIR)/filenote.fish"
@@ -198,18 +244,26 @@ DIST = dist
 SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null)
 DEB_MAINTAINER = the filenote authors <filenote@example.org>
 DIST_TARBALL = $(DIST)/filenote-$(VERSION)-x86_64-linux.tar.gz
-DIST_DEB = $(DIST)/filenote_$(VERSION)-1_amd64.deb
+DIST_DEB = $(DIST)/filenote_$(DEB_VERSION)-1_amd64.deb
 
-dist: release
+# It checks first for the programs it needs besides Swift (packaging/README.md
+# lists them) and names the package of a missing one.
+dist:
+	packaging/make-dist --check-tools
+	$(MAKE) release
 	SOURCE_DATE_EPOCH="$(SOURCE_DATE_EPOCH)" DEB_MAINTAINER="$(DEB_MAINTAINER)" \
-		packaging/make-dist "$(VERSION)" $(RELEASE_BINARY) $(DIST)
+		packaging/make-dist "$(VERSION)" "$(DEB_VERSION)" $(RELEASE_BINARY) $(DIST)
 
-# The artifacts checked where Swift is not: lintian on the package, then both
-# installed, used and removed in a clean Debian 12 made by debootstrap
-# (packaging/check_install.py; as root, else skipped with the reason). With
-# the root cached it takes about 20 s after make dist's 10; making the root
-# (the first run, then once a week) adds 30 s to 2 minutes (packaging/README.md).
+# The artifacts checked: the committed source built twice from nothing, in
+# two clones, paths, time zones and umasks, gives the same bytes
+# (packaging/check-reproducible, about 7 minutes on 2 cores); then lintian
+# on the package, and both installed, used and removed in a clean Debian 12
+# made by debootstrap (packaging/check_install.py; as root, else skipped with
+# the reason). With the root cached that takes about 20 s after make dist's
+# 10; making the root (the first run, then once a week) adds 30 s to 2
+# minutes (packaging/README.md).
 dist-check: dist
+	packaging/check-reproducible
 	$(PYTHON) packaging/check_install.py --deb $(DIST_DEB) --tarball $(DIST_TARBALL)
 
 clean:

@@ -15,8 +15,10 @@
      package;
    - `apt-get purge filenote` leaves none of the paths `dpkg -L` listed that
      the package brought, and no other file outside dpkg's and apt's books;
+   - the package's filenote runs where no /proc is mounted;
    - the tarball unpacked into the user's ~/.local runs from a login shell's
-     PATH, with its man page and bash completion.
+     PATH, with its man page and bash completion, and its uninstall script
+     removes every file it brought.
 
 The root is made once and kept in /var/cache/filenote-test (FILENOTE_TEST_CACHE
 changes it), remade when it is older than a week; each run works on a copy
@@ -84,6 +86,7 @@ def main() -> int:
         for artifact in (arguments.deb, arguments.tarball):
             check_checksum(artifact)
         check_lintian(arguments.deb)
+        check_binary_and_copyright(arguments.deb, arguments.tarball)
         skipped = ""
         if os.geteuid() != 0:
             skipped = "; the Debian 12 root skipped: debootstrap and chroot need root"
@@ -106,6 +109,33 @@ def check_checksum(artifact: str) -> None:
     if actual != expected:
         raise CheckFailed(f"{artifact}: sha256 {actual}, but its .sha256 says {expected}")
     print(f"dist-check: {artifact} matches its .sha256")
+
+
+def check_binary_and_copyright(deb: str, tarball: str) -> None:
+    """The packaged binary is hardened (hardening-check: position-independent,
+    read-only relocations, immediate binding), the tarball's is the same
+    file, and both carry the same copyright file."""
+    with tempfile.TemporaryDirectory(prefix="filenote-dist-check-") as work:
+        subprocess.run(["dpkg-deb", "-x", deb, work + "/deb"], check=True)
+        os.makedirs(work + "/tar")
+        subprocess.run(["tar", "-xzf", tarball, "-C", work + "/tar", "--strip-components=1"],
+                       check=True)
+        binary = work + "/deb/usr/bin/filenote"
+        report = run(["hardening-check", binary]).stdout
+        for line in ("Position Independent Executable: yes", "Read-only relocations: yes",
+                     "Immediate binding: yes"):
+            if line not in report:
+                raise CheckFailed(f"hardening-check does not say {line!r}:\n{report}")
+        pairs = [(binary, work + "/tar/bin/filenote"),
+                 (work + "/deb/usr/share/doc/filenote/copyright",
+                  work + "/tar/share/doc/filenote/copyright")]
+        for packaged, unpacked in pairs:
+            with open(packaged, "rb") as a, open(unpacked, "rb") as b:
+                if a.read() != b.read():
+                    raise CheckFailed(f"the package's and the tarball's "
+                                      f"{os.path.basename(packaged)} differ")
+    print("dist-check: hardening-check: PIE, read-only relocations, immediate binding; "
+          "the package and the tarball carry the same binary and copyright file")
 
 
 def check_lintian(deb: str) -> None:
@@ -217,15 +247,18 @@ class DebianRoot:
     def __init__(self, path: str):
         self.path = path
 
-    def run(self, command: str, user: str = "", stdin: str = "", login: bool = False) -> str:
+    def run(self, command: str, user: str = "", stdin: str = "", login: bool = False,
+            proc: bool = True) -> str:
         """Runs a shell command in the root, as root or as the user, with a
-        clean environment: its output, or CheckFailed when it fails."""
+        clean environment: its output, or CheckFailed when it fails. Without
+        proc, no /proc is mounted in the root, as in a bare chroot."""
         home = f"/home/{user}" if user else "/root"
         environment = ["HOME=" + home, "LANG=C.UTF-8", "TERM=dumb",
                        "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
                        "DEBIAN_FRONTEND=noninteractive", "USER=" + (user or "root")]
         shell = ["bash", "-l", "-c", command] if login else ["sh", "-c", command]
-        argv = ["unshare", "--mount", "--pid", "--fork", f"--mount-proc={self.path}/proc",
+        argv = ["unshare", "--mount", "--pid", "--fork"] + (
+                [f"--mount-proc={self.path}/proc"] if proc else []) + [
                 "chroot"] + ([f"--userspec={user}:{user}"] if user else []) + [
                 self.path, "/usr/bin/env", "-i", "--chdir=" + home] + environment + shell
         result = run(argv, stdin=stdin)
@@ -268,7 +301,10 @@ printf 'reply=%s\n' "${COMPREPLY[@]}"
 
 def check_package(root: DebianRoot, deb: str) -> None:
     name = os.path.basename(deb)
-    version = re.fullmatch(r"filenote_(.+)-1_amd64\.deb", name).group(1)
+    deb_version = re.fullmatch(r"filenote_(.+)-1_amd64\.deb", name).group(1)
+    # The program writes a pre-release as SemVer does (-dev), the package as
+    # Debian does (~dev).
+    version = deb_version.replace("~dev", "-dev")
     root.run(f"useradd --create-home --shell /bin/bash {USER}")
     if root.run("command -v swift swiftc || true").strip():
         raise CheckFailed("the Debian root has a Swift toolchain")
@@ -279,10 +315,19 @@ def check_package(root: DebianRoot, deb: str) -> None:
     root.run(f"apt-get install -y -o Dpkg::Use-Pty=0 /tmp/{name}")
     print(f"dist-check: apt-get install ./{name}: {time.monotonic() - started:.1f} s")
     status = root.run("dpkg-query -W -f '${Status} ${Version}' filenote")
-    expect_equal(status, f"install ok installed {version}-1", "dpkg-query of the installed package")
+    expect_equal(status, f"install ok installed {deb_version}-1",
+                 "dpkg-query of the installed package")
     expect_equal(root.run("filenote --version"), f"filenote {version}\n", "filenote --version")
     root.run("filenote save buy milk", user=USER)
     expect_equal(root.run("filenote show", user=USER), "buy milk\n", "filenote show after a save")
+    # Where no /proc is mounted (a bare chroot), it runs all the same.
+    if root.exists("/proc/self"):
+        raise CheckFailed("the root has a /proc mounted outside the commands")
+    expect_equal(root.run("filenote --version", proc=False), f"filenote {version}\n",
+                 "filenote --version without /proc")
+    root.run("filenote save bread too", user=USER, proc=False)
+    expect_equal(root.run("filenote show", user=USER, proc=False), "bread too\n",
+                 "filenote show without /proc")
     page = root.run("MANWIDTH=80 MANPAGER=cat man filenote", user=USER)
     expect_in(f"filenote {version}", page, "man filenote")
     expect_equal(root.run("man -w filenote"), "/usr/share/man/man1/filenote.1.gz\n", "man -w")
@@ -329,7 +374,19 @@ def check_tarball(root: DebianRoot, tarball: str) -> None:
     completion = root.run("bash -i 2>/dev/null", user=USER, stdin=COMPLETE)
     expect_equal(completion, "function=_filenote\nreply=show\n",
                  "bash -i completing 'filenote sh' from ~/.local/share/bash-completion")
-    print(f"dist-check: the tarball in ~/.local runs, with its man page and completion")
+    # As the README says to remove it: the uninstall script it carries.
+    files = [line for line in subprocess.run(
+        ["tar", "-tzf", tarball], check=True, capture_output=True, text=True).stdout.split()
+        if not line.endswith("/")]
+    root.run("~/.local/share/filenote/uninstall", user=USER)
+    left = [path for path in files
+            if root.exists(f"/home/{USER}/.local/" + path.split("/", 1)[1])]
+    if left:
+        raise CheckFailed(f"the tarball's uninstall left {left}")
+    if not root.exists(f"/home/{USER}/.local/bin"):
+        raise CheckFailed("the tarball's uninstall removed ~/.local/bin, a shared folder")
+    print(f"dist-check: the tarball in ~/.local runs, with its man page and completion; "
+          f"its uninstall removes its {len(files)} files")
 
 
 def expect_equal(actual: str, expected: str, what: str) -> None:

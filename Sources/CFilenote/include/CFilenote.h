@@ -9,6 +9,11 @@
 
 #include <stddef.h>
 
+/// The version `make` linked into this build (the Makefile's VERSION_STAMP,
+/// whose definition replaces the weak one of BuildVersion.c), or NULL in a
+/// build made without it, such as a plain `swift build`.
+const char *filenote_build_version(void);
+
 /// The number of the program's arguments, the program's name included (argc).
 int filenote_argument_count(void);
 

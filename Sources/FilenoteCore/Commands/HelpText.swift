@@ -8,7 +8,7 @@
 /// same commands and options.
 enum HelpText {
   /// `filenote --version`: the name and version, as the man page's header gives them.
-  static let version = "filenote " + FilenoteVersion.number
+  static let version = "filenote " + FilenoteVersion.current
 
   /// `filenote --help`, `filenote -h` and `filenote help`.
   static var general: String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import FilenoteCore
@@ -22,6 +23,24 @@ extension UnixIntegrationTests {
       #expect(man.stdout.contains("FILENOTE(1)"))
       let long = man.stdout.split(separator: "\n").filter { $0.count > 80 }
       #expect(long.isEmpty, "lines wider than 80 columns: \(long)")
+    }
+
+    /// The symbols the prompt draws, as the page shows them: the glyphs on
+    /// a UTF-8 terminal, words where man writes ASCII (the C locale, a fresh
+    /// system's default).
+    @Test(arguments: [
+      ("C", ["<cr>", "<tab>", "<esc>", "<cr>..."]), ("C.UTF-8", ["↵", "⇥", "␛", "↵…"]),
+    ])
+    func manRendersEverySymbolWithoutAWarningIn(locale: String, symbols: [String]) throws {
+      let man = try ExternalProgram.run(
+        "man", ["--warnings", "-l", Package.file("doc/filenote.1")],
+        environment: ["LC_ALL": locale, "MANWIDTH": "200", "MANPAGER": "cat", "PAGER": "cat"])
+      #expect(man.status == 0)
+      #expect(man.stderr.isEmpty, "\(man.stderr)")
+      for symbol in symbols {
+        #expect(man.stdout.contains(symbol), "\(symbol) missing")
+      }
+      #expect(man.stdout.contains("tabs as \(symbols[1]),"))
     }
 
     @Test func hasEachSectionAReaderLooksForInOrder() throws {
@@ -88,11 +107,27 @@ extension UnixIntegrationTests {
       #expect(paragraph(ofStatus: "0").contains("Nothing changed."))
     }
 
-    @Test func namesTheVersionThatFilenotePrints() throws {
+    @Test func theInstalledPageNamesTheVersionOfTheBuildInItsFooterAt80Columns() throws {
       let header = try ManPageSource().lines.first { $0.hasPrefix(".TH ") }
-      #expect(header?.contains("\"\(HelpText.version)\"") == true)
-      let version = try ExternalProgram.run(try Package.filenoteBinary, ["--version"])
-      #expect(version.stdout == HelpText.version + "\n")
+      #expect(header?.contains("\"filenote \(FilenoteVersion.number)\"") == true)
+      // A build a thousand commits after a release (packaging/version).
+      let version = "0.2.1-dev.1000+g0123abc"
+      let stage = TemporaryFolder(prefix: "filenote-unix")
+      try Make.run([
+        "install-files", "BINARY=\(try Package.filenoteBinary)", "DESTDIR=\(stage.path)",
+        "VERSION=\(version)",
+      ])
+      let page = stage.path + "/usr/local/share/man/man1/filenote.1"
+      let installed = try String(contentsOfFile: page, encoding: .utf8)
+      let installedHeader = installed.split(separator: "\n").first { $0.hasPrefix(".TH ") }
+      let expected = header?.replacingOccurrences(
+        of: "\"filenote \(FilenoteVersion.number)\"", with: "\"filenote \(version)\"")
+      #expect(installedHeader.map(String.init) == expected)
+      // The footer has room for it beside the date.
+      let man = try ExternalProgram.run(
+        "man", ["-l", page], environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+      let footer = man.stdout.split(separator: "\n").last.map(String.init) ?? ""
+      #expect(footer.hasPrefix("filenote \(version) "), "\(footer)")
     }
   }
 }

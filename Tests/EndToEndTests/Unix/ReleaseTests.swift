@@ -6,16 +6,14 @@ import Testing
 
 extension UnixIntegrationTests {
   /// What a release carries names one version: the number of
-  /// `FilenoteVersion`, which `filenote --version` prints, is the newest
-  /// release of CHANGELOG.md, the man page's header with that release's date,
-  /// and the version `make dist` gives its packages; and what `make install`
-  /// installs is stripped.
+  /// `FilenoteVersion` is the newest release of CHANGELOG.md and the man
+  /// page's header with that release's date; `make dist` names its packages
+  /// after the version of the build (packaging/version, VersionTests); and
+  /// what `make install` installs is stripped.
   @Suite struct Release {
     @Test func theChangelogsNewestReleaseIsTheVersionFilenotePrints() throws {
       let releases = try Changelog().releases
       #expect(releases.first?.version == FilenoteVersion.number, "releases: \(releases)")
-      let version = try ExternalProgram.run(try Package.filenoteBinary, ["--version"])
-      #expect(version.stdout == "filenote \(FilenoteVersion.number)\n")
     }
 
     @Test func theChangelogKeepsAnUnreleasedSectionAboveTheReleasesNewestFirst() throws {
@@ -32,22 +30,25 @@ extension UnixIntegrationTests {
         header == ".TH FILENOTE 1 \(newest.date) \"filenote \(newest.version)\" \"User Commands\"")
     }
 
-    @Test func makeDistNamesItsArtifactsAfterTheVersion() throws {
+    @Test func makeDistNamesItsArtifactsAfterTheVersionOfTheBuild() throws {
       // -n prints the commands without running them.
-      let plan = try Make.run(["-n", "dist"]).stdout
+      let version = "1.4.3-dev.10+g0123456789ab"
+      let plan = try Make.run(["-n", "dist", "VERSION=\(version)"]).stdout
       #expect(
-        plan.contains("packaging/make-dist \"\(FilenoteVersion.number)\" .build/release/filenote"),
+        plan.contains(
+          "packaging/make-dist \"\(version)\" \"1.4.3~dev.10+g0123456789ab\" .build/release/filenote"
+        ),
         "make -n dist printed:\n\(plan)")
-      let check = try Make.run(["-n", "dist-check"]).stdout
-      let version = FilenoteVersion.number
-      #expect(check.contains("dist/filenote_\(version)-1_amd64.deb"), "\(check)")
+      let check = try Make.run(["-n", "dist-check", "VERSION=\(version)"]).stdout
+      #expect(check.contains("dist/filenote_1.4.3~dev.10+g0123456789ab-1_amd64.deb"), "\(check)")
       #expect(check.contains("dist/filenote-\(version)-x86_64-linux.tar.gz"), "\(check)")
     }
 
     @Test func theReadmesInstallCommandsNameTheArtifactsOfThisVersion() throws {
       let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
       let version = FilenoteVersion.number
-      let named = readme.split(separator: "\n").filter {
+      let lines = readme.split(separator: "\n")
+      let named = lines.filter {
         $0.contains("filenote_") || $0.contains("filenote-0") || $0.contains("filenote-1")
       }
       #expect(!named.isEmpty)
@@ -56,9 +57,20 @@ extension UnixIntegrationTests {
           line.contains("filenote_\(version)-1_amd64.deb")
             || line.contains("filenote-\(version)-x86_64-linux.tar.gz"), "\(line)")
       }
+      // Where the files come from, and how a build after the release is named.
+      let parts = version.split(separator: ".").compactMap { Int($0) }
+      try #require(parts.count == 3)
+      let next = "\(parts[0]).\(parts[1]).\(parts[2] + 1)"
+      #expect(readme.contains("`make dist`"))
+      #expect(readme.contains("(after \(version): `\(next)-dev.N+gHASH`)"))
+      // A fresh account has no ~/.local for tar -C.
+      let makesFolder = lines.firstIndex { $0 == "mkdir -p ~/.local" }
+      let unpacks = lines.firstIndex { $0.hasPrefix("tar -xzf ") && $0.hasSuffix("-C ~/.local") }
+      #expect(makesFolder != nil && unpacks != nil && makesFolder! < unpacks!)
+      #expect(readme.contains("`~/.local/share/filenote/uninstall` removes it"))
     }
 
-    @Test func installStripsTheBinaryOfItsSymbolsDebugInformationAndCompilerNotes() throws {
+    @Test func installStripsTheBinaryAndKeepsItsReadOnlyRelocations() throws {
       let stage = TemporaryFolder(prefix: "filenote-unix")
       let binary = try Package.filenoteBinary
       try Make.run(["install-files", "BINARY=\(binary)", "DESTDIR=\(stage.path)"])
@@ -67,11 +79,23 @@ extension UnixIntegrationTests {
       #expect(sections.stdout.contains(" .symtab "), "the binary under test has symbols to strip")
       let stripped = try ExternalProgram.run("readelf", ["--section-headers", "--wide", installed])
       try #require(stripped.status == 0, "\(stripped.stderr)")
-      for name in [" .symtab ", " .debug_info ", " .comment ", " .swift_modhash "] {
+      for name in [" .symtab ", " .debug_info ", " .comment "] {
         #expect(!stripped.stdout.contains(name), "\(name) left in \(installed)")
       }
+      // The compiler's hash of each object file covers the folder it was
+      // built in: zeroed where it is, so that the read-only relocations stay.
+      #expect(sections.stdout.contains(" .swift_modhash "), "the binary under test has one")
+      let hashes = try ExternalProgram.run("readelf", ["--hex-dump=.swift_modhash", installed])
+      let words = hashes.stdout.split(separator: "\n").filter { $0.hasPrefix("  0x") }
+        .flatMap { $0.split(separator: " ").dropFirst().prefix(4) }
+      #expect(
+        !words.isEmpty && words.allSatisfy { $0.allSatisfy { $0 == "0" } }, "\(hashes.stdout)")
+      for file in [binary, installed] {
+        let segments = try ExternalProgram.run("readelf", ["--program-headers", "--wide", file])
+        #expect(segments.stdout.contains(" GNU_RELRO "), "no read-only relocations in \(file)")
+      }
       let version = try ExternalProgram.run(installed, ["--version"])
-      #expect(version.stdout == "filenote \(FilenoteVersion.number)\n")
+      #expect(version.stdout == HelpText.version + "\n")
     }
   }
 
