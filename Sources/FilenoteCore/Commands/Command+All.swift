@@ -194,7 +194,7 @@ extension Command {
       guard let command = Command.named(topic) else {
         let near = Suggestion.commands(meantBy: topic)
         throw .usage(
-          "no help for unknown command '\(topic.replacingControlCharacters())'"
+          "no help for unknown command '\(topic)'"
             + (near.isEmpty
               ? " (commands: \(names.joined(separator: ", ")))" : Suggestion.names(near).text))
       }

@@ -63,7 +63,7 @@ extension Command {
     let name = String(decoding: input.words[0], as: UTF8.self)
     guard let shell = ShellScript.named(name) else {
       throw .usage(
-        "no code for the shell '\(name.replacingControlCharacters())' (shells: \(shells))")
+        "no code for the shell '\(name)' (shells: \(shells))")
     }
     try Filenote.printOut(Array(shell.text.utf8))
     return .success
@@ -105,7 +105,7 @@ extension Command {
       let columns = Int(value) ?? (value.isEmpty ? nil : Int.max), columns > 0
     else {
       throw .usage(
-        "'--width' takes a number of columns, 1 or more, not '\(value.replacingControlCharacters())'"
+        "'--width' takes a number of columns, 1 or more, not '\(value)'"
       )
     }
     return columns

@@ -194,7 +194,7 @@ extension CommandInput {
   func versionNumber(_ word: [UInt8]) throws(FilenoteError) -> Int {
     guard !word.isEmpty, word.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
     else {
-      let text = String(decoding: word, as: UTF8.self).replacingControlCharacters()
+      let text = String(decoding: word, as: UTF8.self)
       throw .usage(
         "'\(command.name)' takes a version number, not '\(text)' (see 'filenote history')")
     }

@@ -291,7 +291,7 @@ enum FilenoteError: Error, Equatable, Sendable {
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
-        + "not '\(value.replacingControlCharacters())'"
+        + "not '\(value)'"
     case .copy(let failure):
       return failure.message
     case .cannotWatch(let path, let errno):

@@ -52,8 +52,8 @@ struct Invocation: Sendable {
       let words = command.name == "help" ? rest : [Array(command.name.utf8)]
       return Invocation(action: .run(.help, words: words), file: file)
     }
-    if given.contains(.version) { return Invocation(action: .version, file: file) }
     let commandOptions = given.filter { $0.option.commands != nil }
+    if given.contains(.version) { return Invocation(action: .version, file: file) }
     guard let name else {
       if let stray = commandOptions.first {
         throw .usage("unknown option '\(stray.option.name)' (see 'filenote --help')")
@@ -86,7 +86,7 @@ struct Invocation: Sendable {
       // A flag given a value (`--all=x`) is no near miss of itself.
       let suggestion = Option.named(name) == nil ? Suggestion.forOption(name) : .none
       throw .usage(
-        "unknown option '\(argument.replacingControlCharacters())'" + suggestion.text)
+        "unknown option '\(argument)'" + suggestion.text)
     }
     guard let value = option.value else { return Option.Given(option: option, value: nil) }
     guard let raw = attached ?? (index < arguments.count ? arguments[index] : nil) else {
@@ -111,7 +111,7 @@ struct Invocation: Sendable {
     _ name: String, words: [[UInt8]], file: String?
   ) -> FilenoteError {
     .usage(
-      "unknown command '\(name.replacingControlCharacters())'"
+      "unknown command '\(name)'"
         + Suggestion.forCommand(name, words: words, file: file).text)
   }
 }
