@@ -53,7 +53,19 @@ struct Invocation: Sendable {
       return Invocation(action: .run(.help, words: words), file: file)
     }
     let commandOptions = given.filter { $0.option.commands != nil }
-    if given.contains(.version) { return Invocation(action: .version, file: file) }
+    if given.contains(.version) {
+      // It stands alone, as a command that takes no arguments does: a word
+      // beside it is a mistake to point out, not one to ignore.
+      if let word = words.first {
+        throw .usage(
+          "'--version' takes no arguments, but was given '\(String(decoding: word, as: UTF8.self))' "
+            + "(see 'filenote --help')")
+      }
+      if let stray = commandOptions.first {
+        throw .usage("'--version' takes no option '\(stray.option.name)' (see 'filenote --help')")
+      }
+      return Invocation(action: .version, file: file)
+    }
     guard let name else {
       if let stray = commandOptions.first {
         throw .usage("unknown option '\(stray.option.name)' (see 'filenote --help')")

@@ -40,7 +40,7 @@ struct MessageControlCharacters {
       "filenote path \"$w\"", "filenote \"$w\"", "filenote \"--$w\"", "filenote show \"$w\"",
       "filenote init \"$w\"", "filenote help \"$w\"",
       "filenote show --line --width \"$(printf %s \"$w\" | tr -d '\\377')\"",
-      "filenote restore \"$w\"",
+      "filenote restore \"$w\"", "filenote --version \"$w\"",
     ])
   func anArgument(command: String) throws {
     let home = try TemporaryHome()
