@@ -26,8 +26,10 @@ extension UnixIntegrationTests {
       let samples = ["PATH": "x", "N": "30"]
       for option in Option.all {
         // `path` works with any note, or none; an option of some commands
-        // goes with the first of them.
-        let command = option.commands?.first ?? "path"
+        // goes with the first of them; `--version` stands alone.
+        let command =
+          Command.all.first { $0.options.contains(option) }?.name
+          ?? (option == .version ? nil : "path")
         for name in option.names {
           let value = try option.value.map { value in
             try #require(samples[value.placeholder], "a sample \(value.placeholder) for \(name)")
@@ -35,23 +37,16 @@ extension UnixIntegrationTests {
           // A command that needs a version number gets one; `show --follow`
           // runs until its reader goes: asked for help instead, which a name
           // filenote did not accept would have failed.
-          let number = Command.named(command)?.arguments == "N" ? ["1"] : []
+          let number = command.flatMap(Command.named)?.arguments == "N" ? ["1"] : []
           let rest = name == "--follow" ? ["--help"] : []
-          let arguments = [command, name] + (value.map { [$0] } ?? []) + number + rest
+          let arguments =
+            (command.map { [$0] } ?? []) + [name] + (value.map { [$0] } ?? []) + number + rest
           let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
           #expect(run.status != 2, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
         }
       }
       let unknown = try ExternalProgram.run(binary, ["--verbose"], environment: ["HOME": home.path])
       #expect(unknown.status == 2)
-    }
-
-    @Test func everyOptionOfSomeCommandsNamesCommandsThatExist() {
-      for option in Option.all {
-        for command in option.commands ?? [] {
-          #expect(Command.names.contains(command), "\(option.name) names \(command)")
-        }
-      }
     }
 
     @Test func generalHelpHasTheCommonShape() throws {
