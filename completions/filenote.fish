@@ -79,26 +79,30 @@ end
 # No file names unless asked for: `save` takes free text, the rest take none.
 complete -c filenote -f
 
+# Each command and its summary, word for word as `filenote --help` gives them
+# (a test holds them to the command table).
 complete -c filenote -n __filenote_needs_command -a save \
-    -d 'Save TEXT (words joined by one space), or standard input'
-complete -c filenote -n __filenote_needs_command -a show -d 'Print the saved note, or version N'
+    -d 'save TEXT (words joined by one space), or standard input'
+complete -c filenote -n __filenote_needs_command -a show -d 'print the saved note, or version N'
 complete -c filenote -n __filenote_needs_command -a edit \
-    -d 'Edit the note in your editor ($VISUAL, $EDITOR)'
-complete -c filenote -n __filenote_needs_command -a history -d 'List the kept versions, newest first'
-complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous version back'
-complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
+    -d 'edit the note in your editor ($VISUAL, $EDITOR)'
+complete -c filenote -n __filenote_needs_command -a history \
+    -d 'list the note (0) and its kept versions, newest first'
+complete -c filenote -n __filenote_needs_command -a undo \
+    -d 'put the previous version back (again to redo)'
+complete -c filenote -n __filenote_needs_command -a restore -d 'put version N back'
 complete -c filenote -n __filenote_needs_command -a forget \
-    -d 'Remove version N for good (a secret saved by mistake)'
+    -d 'remove version N for good (a secret saved by mistake)'
 complete -c filenote -n __filenote_needs_command -a resolve \
-    -d 'Keep the note; take conflict copies into the versions'
+    -d 'keep the note; take conflict copies into the versions'
 complete -c filenote -n __filenote_needs_command -a copy \
-    -d 'Put the note, or version N, on the clipboard'
+    -d 'put the note, or version N, on the clipboard'
 complete -c filenote -n __filenote_needs_command -a init \
-    -d 'Print the shell code for the prompt segment and keys'
-complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
+    -d 'print the shell code for the prompt segment and keys'
+complete -c filenote -n __filenote_needs_command -a path -d 'print where the note is stored'
 complete -c filenote -n __filenote_needs_command -a clear \
-    -d 'Remove the saved note (--all: and every version)'
-complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
+    -d 'remove the saved note (--all: and every version)'
+complete -c filenote -n __filenote_needs_command -a help -d 'show the help, or the help of COMMAND'
 
 complete -c filenote -n __filenote_needs_help_topic \
     -a 'save show edit history undo restore forget resolve copy init path clear help'

@@ -174,7 +174,7 @@ extension Command {
 
   static let help = Command(
     name: "help", arguments: "[COMMAND]",
-    summary: "show this help, or the help of COMMAND",
+    summary: "show the help, or the help of COMMAND",
     description: nil, examples: []
   ) { input throws(FilenoteError) in
     guard input.words.count <= 1 else {

@@ -103,6 +103,62 @@ extension UnixIntegrationTests {
       }
     }
 
+    /// Each command's line in the man page's SYNOPSIS is its usage line from
+    /// the command table (`Command.synopsis`), with `[--file PATH]` after
+    /// its name but for `init` and `help`, which read no note.
+    @Test func manPageSynopsisShowsEachCommandAsTheTableDoes() throws {
+      let man = try ManPageSource()
+      var lines: [[String]] = [[]]
+      for line in man.section("SYNOPSIS") where !line.hasPrefix(".\\\"") {
+        if line == ".br" {
+          lines.append([])
+        } else {
+          lines[lines.count - 1].append(ManPageSource.plainText(ofLine: line))
+        }
+      }
+      let synopsis = lines.map { $0.joined(separator: " ") }
+      let expected = Command.all.map { command in
+        let rest = command.synopsis.dropFirst(command.name.count)
+        let file = ["init", "help"].contains(command.name) ? "" : " [--file PATH]"
+        return "filenote " + command.name + file + rest
+      }
+      #expect(
+        synopsis == ["filenote [--file PATH]"] + expected + ["filenote -h | --help | --version"])
+    }
+
+    /// The completions describe each command in the words of its summary in
+    /// the command table, which `filenote --help` shows, and offer the
+    /// commands in its order.
+    @Test func completionsDescribeEachCommandInTheWordsOfHelp() throws {
+      let summaries = Command.all.map { "\($0.name):\($0.summary)" }
+      let zsh = try String(contentsOfFile: Package.file("completions/_filenote"), encoding: .utf8)
+      // `commands=(`, then one `'name:summary'` a line, then `)`.
+      let array = try #require(zsh.firstRange(of: "\ncommands=(\n").map { zsh[$0.upperBound...] })
+      let zshItems = array.split(separator: "\n").prefix { $0 != ")" }.map {
+        String($0.drop { $0 == " " }.dropFirst().dropLast())
+      }
+      #expect(zshItems == summaries)
+
+      let fish = try String(
+        contentsOfFile: Package.file("completions/filenote.fish"), encoding: .utf8
+      )
+      .replacingOccurrences(of: "\\\n    ", with: "")
+      let start = "complete -c filenote -n __filenote_needs_command -a "
+      let fishItems = fish.split(separator: "\n").filter { $0.hasPrefix(start) }.compactMap {
+        line -> String? in
+        let rest = line.dropFirst(start.count)
+        guard let d = rest.firstRange(of: " -d '"), rest.hasSuffix("'") else { return nil }
+        return rest[..<d.lowerBound] + ":" + rest[d.upperBound...].dropLast()
+      }
+      #expect(fishItems == summaries)
+      let names = Command.names.joined(separator: " ")
+      #expect(fish.contains("-n __filenote_needs_help_topic -a '\(names)'\n"))
+
+      let bash = try String(
+        contentsOfFile: Package.file("completions/filenote.bash"), encoding: .utf8)
+      #expect(bash.contains("local commands='\(names)'\n"))
+    }
+
     @Test func readmeDocumentsEveryCommandAndOption() throws {
       let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
       let usage = section("## Usage", of: readme)
