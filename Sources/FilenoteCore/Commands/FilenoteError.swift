@@ -177,7 +177,9 @@ enum FilenoteError: Error, Equatable, Sendable {
     }
   }
 
-  /// The line printed after `filenote: `.
+  /// The line printed after `filenote: `, with the paths and words it names
+  /// as they were given: `Filenote.reported` draws their control characters
+  /// as stand-ins, so whatever shows a message goes through it.
   var message: String {
     switch self {
     case .usage(let text):
