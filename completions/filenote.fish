@@ -111,19 +111,21 @@ complete -c filenote -n '__filenote_needs_number show copy' -a '(__filenote_vers
 complete -c filenote -n '__filenote_needs_number restore forget' -a '(__filenote_versions)'
 
 # The options of some commands, after them.
-complete -c filenote -n '__filenote_after clear' -l all -d 'Remove every kept version too'
+complete -c filenote -n '__filenote_after clear' -l all -d 'remove every kept version too'
 complete -c filenote -n '__filenote_after save' -l no-version \
-    -d 'Keep nothing of the note it replaces'
-complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'Forget without asking'
+    -d 'keep nothing of the note it replaces'
+complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'forget without asking'
 complete -c filenote -n '__filenote_after show' -l line \
-    -d 'Print the note as one inert line, for a prompt or a bar'
-complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'
-complete -c filenote -n '__filenote_after show' -l follow -d 'Print the line again at each change'
-complete -c filenote -n '__filenote_after show' -l fail -d 'With no note, exit with status 1'
+    -d 'print the note as one inert line, for a prompt or a bar'
+complete -c filenote -n '__filenote_after show' -l width -x \
+    -d 'the line at most N columns (default: the terminal\'s, or 80)'
+complete -c filenote -n '__filenote_after show' -l follow -d 'print the line again at each change'
+complete -c filenote -n '__filenote_after show' -l fail \
+    -d 'with no note, exit with status 1 (still printing nothing)'
 complete -c filenote -n '__filenote_after history' -l json \
-    -d 'Print one JSON object a version (JSON Lines)'
+    -d 'print one JSON object a version (JSON Lines)'
 complete -c filenote -n '__filenote_after copy' -l desktop \
-    -d 'Use wl-copy, xclip or xsel, not the terminal'
+    -d 'use wl-copy, xclip or xsel, not the terminal'
 
 # True right after `init`, where a shell's name comes.
 function __filenote_needs_shell
@@ -132,7 +134,7 @@ function __filenote_needs_shell
 end
 complete -c filenote -n __filenote_needs_shell -a 'bash zsh fish'
 
-complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
-complete -c filenote -s h -l help -d 'Show help and exit'
+complete -c filenote -l file -r -F -d 'use the note file PATH, not <documents>/datafile.dat'
+complete -c filenote -s h -l help -d 'show help and exit'
 # Not about a command: only before one.
-complete -c filenote -n __filenote_needs_command -l version -d 'Show the version and exit'
+complete -c filenote -n __filenote_needs_command -l version -d 'show the version and exit'

@@ -159,6 +159,40 @@ extension UnixIntegrationTests {
       #expect(bash.contains("local commands='\(names)'\n"))
     }
 
+    /// The completions describe each option in the words of the help that
+    /// lists it: a command's own as that command's help does, the common
+    /// ones as `filenote --help` does (`--file` as a command's help does).
+    @Test func completionsDescribeEachOptionInTheWordsOfHelp() throws {
+      let zsh = try String(contentsOfFile: Package.file("completions/_filenote"), encoding: .utf8)
+        .replacingOccurrences(of: #"'\''"#, with: "'")
+      let fish = try String(
+        contentsOfFile: Package.file("completions/filenote.fish"), encoding: .utf8
+      )
+      .replacingOccurrences(of: "\\\n    ", with: "").replacingOccurrences(of: #"\'"#, with: "'")
+      let fishLines = fish.split(separator: "\n").filter { $0.hasPrefix("complete -c filenote ") }
+      var described: [(option: Option, words: String, command: String?)] = [
+        (.file, Option.file.commandHelp ?? "", nil), (.help, Option.help.generalHelp[0], nil),
+        (.version, Option.version.generalHelp[0], nil),
+      ]
+      for command in Command.all {
+        described += command.options.map { ($0, $0.commandHelp ?? "", command.name) }
+      }
+      for (option, words, command) in described {
+        let bracket = option.value == nil ? "[" : "=["
+        // `'--all[words]'`, or `{-y,--yes}'[words]'` for an option with two names.
+        let zshForms = [
+          "'\(option.name)\(bracket)\(words)]", "\(option.name)}'\(bracket)\(words)]",
+        ]
+        #expect(zshForms.contains { zsh.contains($0) }, "zsh: \(option.name)")
+        let long = "-l " + option.name.dropFirst(2)
+        #expect(
+          fishLines.contains { line in
+            line.contains(long + " ") && line.hasSuffix(" -d '\(words)'")
+              && (command.map { line.contains("'__filenote_after \($0)'") } ?? true)
+          }, "fish: \(option.name)")
+      }
+    }
+
     @Test func readmeDocumentsEveryCommandAndOption() throws {
       let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
       let usage = section("## Usage", of: readme)
