@@ -79,26 +79,30 @@ end
 # No file names unless asked for: `save` takes free text, the rest take none.
 complete -c filenote -f
 
+# Each command and its summary, word for word as `filenote --help` gives them
+# (a test holds them to the command table).
 complete -c filenote -n __filenote_needs_command -a save \
-    -d 'Save TEXT (words joined by one space), or standard input'
-complete -c filenote -n __filenote_needs_command -a show -d 'Print the saved note, or version N'
+    -d 'save TEXT (words joined by one space), or standard input'
+complete -c filenote -n __filenote_needs_command -a show -d 'print the saved note, or version N'
 complete -c filenote -n __filenote_needs_command -a edit \
-    -d 'Edit the note in your editor ($VISUAL, $EDITOR)'
-complete -c filenote -n __filenote_needs_command -a history -d 'List the kept versions, newest first'
-complete -c filenote -n __filenote_needs_command -a undo -d 'Put the previous version back'
-complete -c filenote -n __filenote_needs_command -a restore -d 'Put version N back'
+    -d 'edit the note in your editor ($VISUAL, $EDITOR)'
+complete -c filenote -n __filenote_needs_command -a history \
+    -d 'list the note (0) and its kept versions, newest first'
+complete -c filenote -n __filenote_needs_command -a undo \
+    -d 'put the previous version back (again to redo)'
+complete -c filenote -n __filenote_needs_command -a restore -d 'put version N back'
 complete -c filenote -n __filenote_needs_command -a forget \
-    -d 'Remove version N for good (a secret saved by mistake)'
+    -d 'remove version N for good (a secret saved by mistake)'
 complete -c filenote -n __filenote_needs_command -a resolve \
-    -d 'Keep the note; take conflict copies into the versions'
+    -d 'keep the note; take conflict copies into the versions'
 complete -c filenote -n __filenote_needs_command -a copy \
-    -d 'Put the note, or version N, on the clipboard'
+    -d 'put the note, or version N, on the clipboard'
 complete -c filenote -n __filenote_needs_command -a init \
-    -d 'Print the shell code for the prompt segment and keys'
-complete -c filenote -n __filenote_needs_command -a path -d 'Print where the note is stored'
+    -d 'print the shell code for the prompt segment and keys'
+complete -c filenote -n __filenote_needs_command -a path -d 'print where the note is stored'
 complete -c filenote -n __filenote_needs_command -a clear \
-    -d 'Remove the saved note (--all: and every version)'
-complete -c filenote -n __filenote_needs_command -a help -d 'Show help, or the help of a command'
+    -d 'remove the saved note (--all: and every version)'
+complete -c filenote -n __filenote_needs_command -a help -d 'show the help, or the help of COMMAND'
 
 complete -c filenote -n __filenote_needs_help_topic \
     -a 'save show edit history undo restore forget resolve copy init path clear help'
@@ -107,21 +111,23 @@ complete -c filenote -n '__filenote_needs_number show copy' -a '(__filenote_vers
 complete -c filenote -n '__filenote_needs_number restore forget' -a '(__filenote_versions)'
 
 # The options of some commands, after them.
-complete -c filenote -n '__filenote_after clear' -l all -d 'Remove every kept version too'
+complete -c filenote -n '__filenote_after clear' -l all -d 'remove every kept version too'
 complete -c filenote -n '__filenote_after save' -l no-version \
-    -d 'Keep nothing of the note it replaces'
-complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'Forget without asking'
+    -d 'keep nothing of the note it replaces'
+complete -c filenote -n '__filenote_after forget' -s y -l yes -d 'forget without asking'
 complete -c filenote -n '__filenote_after show' -l raw \
-    -d 'On a terminal too, print control characters as they are'
+    -d 'on a terminal too, print control characters as they are'
 complete -c filenote -n '__filenote_after show' -l line \
-    -d 'Print the note as one inert line, for a prompt or a bar'
-complete -c filenote -n '__filenote_after show' -l width -x -d 'The line at most N columns'
-complete -c filenote -n '__filenote_after show' -l follow -d 'Print the line again at each change'
-complete -c filenote -n '__filenote_after show' -l fail -d 'With no note, exit with status 1'
+    -d 'print the note as one inert line, for a prompt or a bar'
+complete -c filenote -n '__filenote_after show' -l width -x \
+    -d 'the line at most N columns (default: the terminal\'s, or 80)'
+complete -c filenote -n '__filenote_after show' -l follow -d 'print the line again at each change'
+complete -c filenote -n '__filenote_after show' -l fail \
+    -d 'with no note, exit with status 1 (still printing nothing)'
 complete -c filenote -n '__filenote_after history' -l json \
-    -d 'Print one JSON object a version (JSON Lines)'
+    -d 'print one JSON object a version (JSON Lines)'
 complete -c filenote -n '__filenote_after copy' -l desktop \
-    -d 'Use wl-copy, xclip or xsel, not the terminal'
+    -d 'use wl-copy, xclip or xsel, not the terminal'
 
 # True right after `init`, where a shell's name comes.
 function __filenote_needs_shell
@@ -130,7 +136,7 @@ function __filenote_needs_shell
 end
 complete -c filenote -n __filenote_needs_shell -a 'bash zsh fish'
 
-complete -c filenote -l file -r -F -d 'Use this note file instead of <documents>/datafile.dat'
-complete -c filenote -s h -l help -d 'Show help and exit'
+complete -c filenote -l file -r -F -d 'use the note file PATH, not <documents>/datafile.dat'
+complete -c filenote -s h -l help -d 'show help and exit'
 # Not about a command: only before one.
-complete -c filenote -n __filenote_needs_command -l version -d 'Show the version and exit'
+complete -c filenote -n __filenote_needs_command -l version -d 'show the version and exit'

@@ -5,6 +5,7 @@
 
 #define _GNU_SOURCE  // pipe2
 #include "CFilenote.h"
+#include "CatchSignal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -66,10 +67,6 @@ static int restore_previous_actions(void) {
   return result;
 }
 
-static int is_ignored_by_default(int signal_number) {
-  return signal_number == SIGWINCH || signal_number == SIGCONT;
-}
-
 int filenote_signal_pipe_install(const int *signals, int count) {
   if (installed) {
     errno = EBUSY;
@@ -102,13 +99,9 @@ int filenote_signal_pipe_install(const int *signals, int count) {
   installed_count = 0;
   for (int index = 0; index < count; index += 1) {
     int signal_number = signals[index];
-    struct sigaction current;
-    if (sigaction(signal_number, NULL, &current) == -1) goto failed;
-    if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN &&
-        !is_ignored_by_default(signal_number)) {
-      continue;
-    }
-    if (sigaction(signal_number, &action, &previous_actions[installed_count]) == -1) goto failed;
+    int caught = filenote_catch_signal(signal_number, &action, &previous_actions[installed_count]);
+    if (caught == -1) goto failed;
+    if (caught == 0) continue;
     installed_signals[installed_count] = signal_number;
     installed_count += 1;
   }

@@ -4,6 +4,7 @@
 // static memory before the handler can run.
 
 #include "CFilenote.h"
+#include "CatchSignal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -59,13 +60,9 @@ int filenote_remove_on_signal(int folder, const char *name) {
   sigfillset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
   for (int index = 0; index < removal_signal_count; index += 1) {
-    int signal_number = removal_signals[index];
-    caught[index] = 0;
-    struct sigaction current;
-    if (sigaction(signal_number, NULL, &current) == -1) continue;
     // An ignored signal stays ignored (nohup, a background job's SIGINT).
-    if (!(current.sa_flags & SA_SIGINFO) && current.sa_handler == SIG_IGN) continue;
-    if (sigaction(signal_number, &action, &removal_previous[index]) == 0) caught[index] = 1;
+    caught[index] =
+        filenote_catch_signal(removal_signals[index], &action, &removal_previous[index]) == 1;
   }
   armed = 1;
   (void)sigprocmask(SIG_SETMASK, &previous_mask, NULL);

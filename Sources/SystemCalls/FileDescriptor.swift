@@ -102,12 +102,7 @@ public struct FileDescriptor: Hashable, Sendable {
   }
 
   public func writeAll(_ bytes: [UInt8]) throws(Errno) {
-    // withUnsafeBytes rethrows untyped errors: carry the Errno out by hand.
-    var failure: Errno?
-    bytes.withUnsafeBytes { buffer in
-      do throws(Errno) { try writeAll(buffer) } catch { failure = error }
-    }
-    if let failure { throw failure }
+    try bytes.withUnsafeBytesTyped { buffer throws(Errno) in try writeAll(buffer) }
   }
 
   public func writeAll(_ text: String) throws(Errno) {
@@ -121,14 +116,9 @@ public struct FileDescriptor: Hashable, Sendable {
     // No bigger than needed: a small note then touches one page, not sixteen.
     var chunk = [UInt8](repeating: 0, count: Swift.min(64 * 1024, Swift.max(4096, sizeHint + 1)))
     while true {
-      var failure: Errno?
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        do throws(Errno) { return try read(into: buffer) } catch {
-          failure = error
-          return 0
-        }
+      let count = try chunk.withUnsafeMutableBytesTyped { buffer throws(Errno) in
+        try read(into: buffer)
       }
-      if let failure { throw failure }
       if count == 0 { return bytes }
       bytes.append(contentsOf: chunk[0..<count])
     }
@@ -141,16 +131,9 @@ public struct FileDescriptor: Hashable, Sendable {
     var bytes = [UInt8](repeating: 0, count: maximum)
     var count = 0
     while count < maximum {
-      var failure: Errno?
-      let got = bytes.withUnsafeMutableBytes { buffer in
-        do throws(Errno) {
-          return try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
-        } catch {
-          failure = error
-          return 0
-        }
+      let got = try bytes.withUnsafeMutableBytesTyped { buffer throws(Errno) in
+        try read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
       }
-      if let failure { throw failure }
       if got == 0 { break }
       count += got
     }

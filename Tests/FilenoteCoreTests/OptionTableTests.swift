@@ -2,9 +2,15 @@ import Testing
 
 @testable import FilenoteCore
 
-/// The table of options (`Option.all`) is all there is to an option: parsing
-/// and help follow each row, so a new row needs nothing else.
+/// The table of options (`Option.all`) and the options named on each
+/// command's row are all there is to an option: parsing and help follow
+/// them, so a new option needs nothing else.
 @Suite struct OptionTableTests {
+  /// The names of the commands whose rows name `option`.
+  private static func commands(taking option: Option) -> [String] {
+    Command.all.filter { $0.options.contains(option) }.map(\.name)
+  }
+
   /// `Invocation.parse` of these words, as raw bytes.
   private func parse(_ words: [String]) throws(FilenoteError) -> Invocation {
     try Invocation.parse(words.map { Array($0.utf8) })
@@ -35,7 +41,7 @@ import Testing
 
   @Test func everyOptionHasTheHelpOfEveryListThatShowsIt() {
     for option in Option.all {
-      if option.commands == nil {
+      if Option.common.contains(option) {
         #expect(!option.generalHelp.isEmpty, "\(option.name) is in the general help")
       } else {
         #expect(option.commandHelp != nil, "\(option.name) is in its commands' help")
@@ -45,17 +51,23 @@ import Testing
 
   @Test(arguments: Option.all.filter { $0.value != nil })
   func anOptionTakesItsValueFromTheNextArgumentOrAfterAnEqualsSign(option: Option) throws {
-    let command = option.commands?.first ?? "path"
-    let apart = try parse([command, option.name, "value"])
-    let joined = try parse([command, option.name + "=value"])
+    let command = Self.commands(taking: option).first ?? "path"
+    // A value each kind of value takes.
+    let sample = option.value?.placeholder == "N" ? "7" : "value"
+    let apart = try parse([command, option.name, sample])
+    let joined = try parse([command, option.name + "=" + sample])
     for invocation in [apart, joined] {
       guard case .run(let parsed, let words) = invocation.action else {
         Issue.record("\(option.name) did not run \(command)")
         continue
       }
       #expect(parsed.name == command && words.isEmpty, "the value is not a word")
-      let value = option == .file ? invocation.file : invocation.commandOptions.last?.value
-      #expect(value == "value")
+      if option == .file {
+        #expect(invocation.file == sample)
+      } else {
+        let value = invocation.commandOptions.first { $0.option == option }?.value
+        #expect(value != nil && value == option.value?.parse(sample))
+      }
     }
     #expect(refusal([command, option.name])?.hasPrefix("option '\(option.name)' needs a ") == true)
     #expect(refusal([command, option.name + "="])?.hasSuffix(", not an empty string") == true)
@@ -65,26 +77,63 @@ import Testing
 
   @Test(arguments: Option.all.filter { $0.value == nil })
   func aFlagWithAnEqualsSignIsAnUnknownOption(option: Option) {
-    let command = option.commands?.first ?? "path"
+    let command = Self.commands(taking: option).first ?? "path"
     #expect(
       refusal([command, option.name + "=x"])
         == "unknown option '\(option.name)=x' (see 'filenote --help')")
   }
 
-  @Test(arguments: Option.all.filter { $0.commands != nil })
+  @Test(arguments: Option.all.filter { !Option.common.contains($0) })
   func anOptionOfSomeCommandsIsRefusedByTheOthersAndByFilenoteAlone(option: Option) throws {
     // With a value when it takes one, so that only the command can be wrong.
     let given = [option.name] + (option.value == nil ? [] : ["1"])
-    for command in Command.names where !(option.commands ?? []).contains(command) {
+    let commands = Self.commands(taking: option)
+    #expect(!commands.isEmpty, "\(option.name) is an option of some command")
+    for command in Command.names where !commands.contains(command) {
       #expect(
         refusal([command] + given)
           == "'\(command)' takes no option '\(option.name)' (see 'filenote help \(command)')")
     }
     #expect(refusal(given) == "unknown option '\(option.name)' (see 'filenote --help')")
-    for command in option.commands ?? [] {
+    for command in commands {
       // Before or after the command's name alike.
       #expect(try parse(given + [command]).commandOptions.contains(option))
       #expect(try parse([command] + given).commandOptions.contains(option))
+    }
+  }
+
+  @Test func anOptionGivesTheOptionsItImplies() throws {
+    for option in Option.all {
+      for implied in option.implies {
+        #expect(Self.commands(taking: implied) == Self.commands(taking: option), "\(option.name)")
+      }
+    }
+    let given = try parse(["show", "--width", "30"]).commandOptions
+    #expect(given.contains(.line) && given.number(of: .width) == 30)
+    #expect(try parse(["--fail", "show"]).commandOptions.contains(.line))
+    #expect(try !parse(["show", "1"]).commandOptions.contains(.line))
+  }
+
+  @Test func aValueIsParsedAsItsOptionSays() throws {
+    #expect(try parse(["show", "--width=007"]).commandOptions.number(of: .width) == 7)
+    #expect(
+      try parse(["show", "--width", "99999999999999999999999"]).commandOptions.number(of: .width)
+        == Int.max)
+    for bad in ["0", "-1", "+5", "5x", " 5", "٣"] {
+      #expect(
+        refusal(["show", "--width", bad])
+          == "'--width' takes a number of columns, 1 or more, not '\(bad)'", "\(bad)")
+    }
+    #expect(try parse(["path", "--file", "a b"]).file == "a b")
+  }
+
+  @Test func aNumberIsDigitsAlone() {
+    func value(_ text: String) -> Int? { DecimalNumber.value(of: text.utf8) }
+    #expect(value("0") == 0 && value("42") == 42 && value("0042") == 42)
+    #expect(value("9223372036854775807") == Int.max && value("9223372036854775808") == Int.max)
+    #expect(value("99999999999999999999999x") == nil)
+    for bad in ["", "-1", "+1", "1_000", "1 ", "1.0", "١"] {
+      #expect(value(bad) == nil, "\(bad)")
     }
   }
 

@@ -37,6 +37,17 @@ import Testing
     #expect("a".trimmingTrailingSlashes == "a")
   }
 
+  @Test func aNameIsCutToABytesLimitBetweenScalars() {
+    #expect("note.txt".prefix(maxUTF8Count: 4) == "note")
+    #expect("note".prefix(maxUTF8Count: 10) == "note")
+    #expect("note".prefix(maxUTF8Count: 0) == "")
+    // é is two bytes, 😀 four: a limit inside one leaves it out whole.
+    #expect("aé".prefix(maxUTF8Count: 2) == "a")
+    #expect("a😀b".prefix(maxUTF8Count: 4) == "a")
+    #expect("a😀b".prefix(maxUTF8Count: 5) == "a😀")
+    #expect("e\u{301}x".prefix(maxUTF8Count: 3) == "e\u{301}")
+  }
+
   @Test func leadingSlashesBecomeOne() {
     #expect("//Docs".withOneLeadingSlash == "/Docs")
     #expect("/Docs".withOneLeadingSlash == "/Docs")

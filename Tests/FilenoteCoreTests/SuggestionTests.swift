@@ -41,8 +41,12 @@ import Testing
 
   @Test func everyOtherToolsWordNamesACommandAndIsNotOne() {
     for other in Suggestion.otherToolsWords {
-      #expect(Command.named(other.command) != nil, "\(other.word)")
+      #expect(Command.named(other.ours) != nil, "\(other.word)")
       #expect(Command.named(other.word) == nil, "\(other.word)")
+    }
+    for other in Suggestion.otherToolsOptions {
+      #expect(Option.named(other.ours) != nil, "\(other.word)")
+      #expect(Option.named(other.word) == nil, "\(other.word)")
     }
   }
 
@@ -68,7 +72,9 @@ import Testing
     #expect(Suggestion.forOption("--fil") == .names(["--file"]))
     #expect(Suggestion.forOption("--hlep") == .names(["--help"]))
     #expect(Suggestion.forOption("--verison") == .names(["--version"]))
-    #expect(Suggestion.forOption("-v") == .none)
+    #expect(Suggestion.forOption("-v") == .names(["--version"]))
+    #expect(Suggestion.forOption("-V") == .names(["--version"]))
+    #expect(Suggestion.forOption("-x") == .none)
     #expect(Suggestion.forOption("--verbose") == .none)
   }
 

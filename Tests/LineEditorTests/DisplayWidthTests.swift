@@ -170,4 +170,22 @@ import Testing
       #expect(failures.isEmpty, "U+\(failures.prefix(10))")
     }
   }
+
+  @Suite struct Cutting {
+    private func kept(_ text: String, _ columns: Int) -> (String, Int) {
+      let cut = DisplayWidth.end(of: text, fittingColumns: columns)
+      return (String(text[..<cut.end]), cut.columns)
+    }
+
+    @Test func aTextIsCutByWholeCharactersToTheColumnsGiven() {
+      #expect(kept("hello", 3) == ("hel", 3))
+      #expect(kept("hello", 9) == ("hello", 5))
+      #expect(kept("hello", 0) == ("", 0))
+      // A wide character that does not fit whole is left out.
+      #expect(kept("a中b", 2) == ("a", 1))
+      #expect(kept("a中b", 3) == ("a中", 3))
+      // A combining mark stays with its letter.
+      #expect(kept("e\u{301}x", 1) == ("e\u{301}", 1))
+    }
+  }
 }

@@ -10,7 +10,7 @@ extension Command {
   ]
 
   static let save = Command(
-    name: "save", arguments: "[TEXT ...]",
+    name: "save", arguments: "[TEXT ...]", options: [.noVersion],
     summary: "save TEXT (words joined by one space), or standard input",
     description: """
       Save TEXT as the note, its words joined by one space, or standard input.
@@ -32,11 +32,7 @@ extension Command {
   ) { input throws(FilenoteError) in
     let words = input.words
     var store = try input.store()
-    // Only when an option was given: the first look at the table of options
-    // builds it, which a plain save has no need of (CONTRIBUTING.md, Hot path).
-    if !input.options.isEmpty && input.options.contains(.noVersion) {
-      store.keepsReplacedNote = false
-    }
+    if input.options.contains(.noVersion) { store.keepsReplacedNote = false }
     if words.isEmpty || words == [Array("-".utf8)] {
       if FileDescriptor.standardInput.isTerminal {
         Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
@@ -49,7 +45,7 @@ extension Command {
   }
 
   static let show = Command(
-    name: "show", arguments: "[N]",
+    name: "show", arguments: "[N]", options: [.raw, .line, .width, .follow, .failWithoutNote],
     summary: "print the saved note, or version N",
     description: """
       Print the saved note, or with N version N, ending in one newline.
@@ -81,12 +77,8 @@ extension Command {
       "filenote show --line --follow",
     ]
   ) { input throws(FilenoteError) in
-    // --width and --follow are about the line: either one asks for it.
-    if input.options.contains(where: {
-      [.line, .width, .follow, .failWithoutNote].contains($0.option)
-    }) {
-      return try showLine(input)
-    }
+    // --width, --follow and --fail imply it (`Option.implies`).
+    if input.options.contains(.line) { return try showLine(input) }
     guard input.words.count <= 1 else {
       throw .usage("'show' takes one version number at most (see 'filenote help show')")
     }
@@ -170,7 +162,7 @@ extension Command {
   }
 
   static let clear = Command(
-    name: "clear", arguments: "",
+    name: "clear", arguments: "", options: [.allVersions],
     summary: "remove the saved note (--all: and every version)",
     description: """
       Remove the saved note; it is kept as version 1, so 'undo' brings it back.
@@ -201,7 +193,7 @@ extension Command {
 
   static let help = Command(
     name: "help", arguments: "[COMMAND]",
-    summary: "show this help, or the help of COMMAND",
+    summary: "show the help, or the help of COMMAND",
     description: nil, examples: []
   ) { input throws(FilenoteError) in
     guard input.words.count <= 1 else {
@@ -213,7 +205,7 @@ extension Command {
       guard let command = Command.named(topic) else {
         let near = Suggestion.commands(meantBy: topic)
         throw .usage(
-          "no help for unknown command '\(topic.replacingControlCharacters())'"
+          "no help for unknown command '\(topic)'"
             + (near.isEmpty
               ? " (commands: \(names.joined(separator: ", ")))" : Suggestion.names(near).text))
       }

@@ -6,7 +6,7 @@ import SystemCalls
 
 extension Command {
   static let copy = Command(
-    name: "copy", arguments: "[N]",
+    name: "copy", arguments: "[N]", options: [.desktop],
     summary: "put the note, or version N, on the clipboard",
     description: """
       Put the note (or version N) on the clipboard of the terminal you sit at.
@@ -63,7 +63,7 @@ extension Command {
     let name = String(decoding: input.words[0], as: UTF8.self)
     guard let shell = ShellScript.named(name) else {
       throw .usage(
-        "no code for the shell '\(name.replacingControlCharacters())' (shells: \(shells))")
+        "no code for the shell '\(name)' (shells: \(shells))")
     }
     try Filenote.printOut(Array(shell.text.utf8))
     return .success
@@ -73,7 +73,7 @@ extension Command {
   /// one inert line (`NoteLine`), nothing at all when there is no note; with
   /// `--follow`, again at each change (`NoteFollower`).
   static func showLine(_ input: CommandInput) throws(FilenoteError) -> ExitCode {
-    let columns = try lineColumns(input)
+    let columns = lineColumns(input)
     // Reading only, on every prompt: FILENOTE_VERSIONS is left unread, as
     // by `show`.
     let store = try input.store(ignoringVersionCount: true)
@@ -102,21 +102,12 @@ extension Command {
 
   /// The width of `show --line`: `--width N`, else the terminal's on a
   /// terminal, else `NoteLine.defaultColumns`.
-  private static func lineColumns(_ input: CommandInput) throws(FilenoteError) -> Int {
-    guard let value = input.options.last(where: { $0.option == .width })?.value else {
-      let terminal =
-        FileDescriptor.standardOutput.isTerminal
-        ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil
-      return terminal.flatMap { $0 > 0 ? $0 : nil } ?? NoteLine.defaultColumns
-    }
-    guard value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      let columns = Int(value) ?? (value.isEmpty ? nil : Int.max), columns > 0
-    else {
-      throw .usage(
-        "'--width' takes a number of columns, 1 or more, not '\(value.replacingControlCharacters())'"
-      )
-    }
-    return columns
+  private static func lineColumns(_ input: CommandInput) -> Int {
+    if let columns = input.options.number(of: .width) { return columns }
+    let terminal =
+      FileDescriptor.standardOutput.isTerminal
+      ? (try? FileDescriptor.standardOutput.windowSize().columns) : nil
+    return terminal.flatMap { $0 > 0 ? $0 : nil } ?? NoteLine.defaultColumns
   }
 }
 

@@ -6,7 +6,7 @@ import TerminalSession
 
 extension Command {
   static let history = Command(
-    name: "history", arguments: "",
+    name: "history", arguments: "", options: [.json],
     summary: "list the note (0) and its kept versions, newest first",
     description: """
       List the note as 0, then its kept versions, newest first, one a line.
@@ -112,7 +112,7 @@ extension Command {
   }
 
   static let forget = Command(
-    name: "forget", arguments: "N",
+    name: "forget", arguments: "N", options: [.yes],
     summary: "remove version N for good (a secret saved by mistake)",
     description: """
       Remove version N (as 'filenote history' numbers it) for good.
@@ -208,12 +208,11 @@ extension Command {
 extension CommandInput {
   /// A version number as typed: digits only, else a usage error.
   func versionNumber(_ word: [UInt8]) throws(FilenoteError) -> Int {
-    guard !word.isEmpty, word.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-    else {
-      let text = String(decoding: word, as: UTF8.self).replacingControlCharacters()
+    guard let number = DecimalNumber.value(of: word) else {
+      let text = String(decoding: word, as: UTF8.self)
       throw .usage(
         "'\(command.name)' takes a version number, not '\(text)' (see 'filenote history')")
     }
-    return Int(String(decoding: word, as: UTF8.self)) ?? Int.max
+    return number
   }
 }

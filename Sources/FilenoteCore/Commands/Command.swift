@@ -9,6 +9,10 @@ struct Command: Sendable {
   /// The arguments as usage lines show them, after its options (see
   /// `synopsis`), e.g. `[TEXT ...]`; empty for none.
   let arguments: String
+  /// The options of this command alone, beside the ones every command takes
+  /// (`Option.common`), e.g. `--all` of `clear`, in the order its help
+  /// lists them.
+  let options: [Option]
   /// Its line in the general help's command list.
   let summary: String
   /// What it does, for `filenote help NAME`: one line, a blank line, details.
@@ -19,19 +23,26 @@ struct Command: Sendable {
   /// Runs it: checks its arguments, does the work, returns the exit status.
   let run: @Sendable (CommandInput) throws(FilenoteError) -> ExitCode
 
+  init(
+    name: String, arguments: String, options: [Option] = [], summary: String,
+    description: String?, examples: [String],
+    run: @escaping @Sendable (CommandInput) throws(FilenoteError) -> ExitCode
+  ) {
+    self.name = name
+    self.arguments = arguments
+    self.options = options
+    self.summary = summary
+    self.description = description
+    self.examples = examples
+    self.run = run
+  }
+
   /// The names of the commands, as typed, in the order help lists them.
   static var names: [String] { all.map(\.name) }
 
   /// The command called `name`, nil for none.
   static func named(_ name: String) -> Command? {
     all.first { $0.name == name }
-  }
-
-  /// The options of this command alone, beside the ones every command takes
-  /// (`Option.common`), e.g. `--all` of `clear`: the rows of `Option.all`
-  /// that name it.
-  var options: [Option] {
-    Option.all.filter { $0.commands?.contains(name) ?? false }
   }
 
   /// `name`, its own options and its arguments, as usage lines show them,

@@ -51,9 +51,20 @@ public enum Filenote {
   }
 
   /// Prints `filenote: <line>` on standard error: every error and notice
-  /// filenote gives there goes through here, so all of them are named alike.
+  /// filenote gives there goes through here, so all of them are named alike,
+  /// and none carries a control character (see `reported`).
   static func report(_ line: String) {
-    printError("filenote: " + line)
+    printError(reported(line))
+  }
+
+  /// The line `report` prints: `filenote: ` and `line` with every control
+  /// character (C0, DEL, C1, bidirectional controls) drawn as the prompt's
+  /// stand-in, so no message moves the cursor, sets a title or writes the
+  /// clipboard. The words of messages hold none; the text the user or the
+  /// system gave (arguments, paths, environment values) may, and is escaped
+  /// here, in one place, rather than where each message names it.
+  static func reported(_ line: String) -> String {
+    "filenote: " + line.replacingControlCharacters()
   }
 
   /// Writes `line` and a newline to standard error, as it is: the one place

@@ -180,7 +180,9 @@ enum FilenoteError: Error, Equatable, Sendable {
     }
   }
 
-  /// The line printed after `filenote: `.
+  /// The line printed after `filenote: `, with the paths and words it names
+  /// as they were given: `Filenote.reported` draws their control characters
+  /// as stand-ins, so whatever shows a message goes through it.
   var message: String {
     switch self {
     case .usage(let text):
@@ -295,7 +297,7 @@ enum FilenoteError: Error, Equatable, Sendable {
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "
-        + "not '\(value.replacingControlCharacters())'"
+        + "not '\(value)'"
     case .copy(let failure):
       return failure.message
     case .cannotWatch(let path, let errno):

@@ -34,11 +34,15 @@ struct Invocation: Sendable {
       } else if argument == "--" {
         optionsEnded = true
       } else {
-        given.append(try option(argument, raw: raw, from: arguments, at: &index))
+        let option = try option(argument, raw: raw, from: arguments, at: &index)
+        given.append(option)
+        for implied in option.option.implies where !given.contains(implied) {
+          given.append(Option.Given(option: implied, value: nil))
+        }
       }
     }
 
-    let file = given.last { $0.option == .file }?.value
+    let file = given.text(of: .file)
     let name = words.first.map { String(decoding: $0, as: UTF8.self) }
     let rest = Array(words.dropFirst())
     if given.contains(.help) {
@@ -52,8 +56,20 @@ struct Invocation: Sendable {
       let words = command.name == "help" ? rest : [Array(command.name.utf8)]
       return Invocation(action: .run(.help, words: words), file: file)
     }
-    if given.contains(.version) { return Invocation(action: .version, file: file) }
-    let commandOptions = given.filter { $0.option.commands != nil }
+    let commandOptions = given.filter { !Option.common.contains($0.option) }
+    if given.contains(.version) {
+      // It stands alone, as a command that takes no arguments does: a word
+      // beside it is a mistake to point out, not one to ignore.
+      if let word = words.first {
+        throw .usage(
+          "'--version' takes no arguments, but was given '\(String(decoding: word, as: UTF8.self))' "
+            + "(see 'filenote --help')")
+      }
+      if let stray = commandOptions.first {
+        throw .usage("'--version' takes no option '\(stray.option.name)' (see 'filenote --help')")
+      }
+      return Invocation(action: .version, file: file)
+    }
     guard let name else {
       if let stray = commandOptions.first {
         throw .usage("unknown option '\(stray.option.name)' (see 'filenote --help')")
@@ -86,7 +102,7 @@ struct Invocation: Sendable {
       // A flag given a value (`--all=x`) is no near miss of itself.
       let suggestion = Option.named(name) == nil ? Suggestion.forOption(name) : .none
       throw .usage(
-        "unknown option '\(argument.replacingControlCharacters())'" + suggestion.text)
+        "unknown option '\(argument)'" + suggestion.text)
     }
     guard let value = option.value else { return Option.Given(option: option, value: nil) }
     guard let raw = attached ?? (index < arguments.count ? arguments[index] : nil) else {
@@ -102,7 +118,10 @@ struct Invocation: Sendable {
     guard !text.isEmpty else {
       throw .usage("option '\(option.name)' needs a \(value.noun), not an empty string")
     }
-    return Option.Given(option: option, value: text)
+    guard let parsed = value.parse(text) else {
+      throw .usage("'\(option.name)' takes \(value.rule ?? value.noun), not '\(text)'")
+    }
+    return Option.Given(option: option, value: parsed)
   }
 
   /// `name`, the first of `words`, is no command: what it may have been
@@ -111,7 +130,7 @@ struct Invocation: Sendable {
     _ name: String, words: [[UInt8]], file: String?
   ) -> FilenoteError {
     .usage(
-      "unknown command '\(name.replacingControlCharacters())'"
+      "unknown command '\(name)'"
         + Suggestion.forCommand(name, words: words, file: file).text)
   }
 }

@@ -1,13 +1,15 @@
 /// A word of a command line written so that a shell (sh, bash, zsh, fish)
 /// reads it back as these very bytes, for messages that show the command to
 /// type: `buy` as it is, `it's` as `'it'\''s'`. nil for a word that no
-/// quoting all of them read alike can write on one line: one with a control
-/// character (a newline) or bytes that are not UTF-8.
+/// quoting all of them read alike can write on one line, or that a message
+/// would not show as it is: one with bytes that are not UTF-8, or with a
+/// character a message draws as a stand-in (a newline, ESC, a bidirectional
+/// control; see `Filenote.reported`).
 enum ShellWord {
   static func quoted(_ bytes: [UInt8]) -> String? {
     let text = String(decoding: bytes, as: UTF8.self)
     guard UTF8Validator.firstInvalidOffset(in: bytes) == nil,
-      !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+      text.replacingControlCharacters() == text
     else { return nil }
     if !bytes.isEmpty && bytes.allSatisfy(isPlain) { return text }
     // Inside single quotes every byte stands for itself, but a quote itself

@@ -12,30 +12,38 @@ enum Suggestion: Equatable, Sendable {
   /// The command line that saves the words as the note, quoted for a shell.
   case save(commandLine: String)
 
-  /// A word another tool uses for what a command of filenote does.
+  /// A word another tool uses for what a command or option of filenote does.
   struct OtherToolsWord {
     let word: String
-    let command: String
+    /// filenote's name for it.
+    let ours: String
   }
 
   /// The words of other tools (package managers, `ls`, `cat`, `rm`, git, todo
   /// lists) that users type for filenote's commands.
   static let otherToolsWords = [
-    OtherToolsWord(word: "list", command: "history"),
-    OtherToolsWord(word: "ls", command: "history"),
-    OtherToolsWord(word: "log", command: "history"),
-    OtherToolsWord(word: "versions", command: "history"),
-    OtherToolsWord(word: "cat", command: "show"),
-    OtherToolsWord(word: "print", command: "show"),
-    OtherToolsWord(word: "get", command: "show"),
-    OtherToolsWord(word: "rm", command: "clear"),
-    OtherToolsWord(word: "remove", command: "clear"),
-    OtherToolsWord(word: "delete", command: "clear"),
-    OtherToolsWord(word: "add", command: "save"),
-    OtherToolsWord(word: "set", command: "save"),
-    OtherToolsWord(word: "write", command: "save"),
-    OtherToolsWord(word: "redo", command: "undo"),
-    OtherToolsWord(word: "revert", command: "restore"),
+    OtherToolsWord(word: "list", ours: "history"),
+    OtherToolsWord(word: "ls", ours: "history"),
+    OtherToolsWord(word: "log", ours: "history"),
+    OtherToolsWord(word: "versions", ours: "history"),
+    OtherToolsWord(word: "cat", ours: "show"),
+    OtherToolsWord(word: "print", ours: "show"),
+    OtherToolsWord(word: "get", ours: "show"),
+    OtherToolsWord(word: "rm", ours: "clear"),
+    OtherToolsWord(word: "remove", ours: "clear"),
+    OtherToolsWord(word: "delete", ours: "clear"),
+    OtherToolsWord(word: "add", ours: "save"),
+    OtherToolsWord(word: "set", ours: "save"),
+    OtherToolsWord(word: "write", ours: "save"),
+    OtherToolsWord(word: "redo", ours: "undo"),
+    OtherToolsWord(word: "revert", ours: "restore"),
+  ]
+
+  /// The one-letter options of other tools that filenote spells out:
+  /// most print their version with `-v` or `-V`.
+  static let otherToolsOptions = [
+    OtherToolsWord(word: "-v", ours: "--version"),
+    OtherToolsWord(word: "-V", ours: "--version"),
   ]
 
   /// For an unknown command `name`, the first of `words` (the words of the
@@ -63,13 +71,17 @@ enum Suggestion: Equatable, Sendable {
   /// word is filenote's name for, else its near misses.
   static func commands(meantBy name: String) -> [String] {
     let lowered = lowercased(name)
-    if let other = otherToolsWords.first(where: { $0.word == lowered }) { return [other.command] }
+    if let other = otherToolsWords.first(where: { $0.word == lowered }) { return [other.ours] }
     return nearMisses(of: name, among: Command.names)
   }
 
   /// For an unknown option `name` (`--fil`): the long options it is a near
-  /// miss of. A one-letter option gets none: every other one is as near.
+  /// miss of. A one-letter option gets none, every other one being as near,
+  /// unless other tools use it for one of filenote's (`-v`).
   static func forOption(_ name: String) -> Suggestion {
+    if let other = otherToolsOptions.first(where: { $0.word == name }) {
+      return .names([other.ours])
+    }
     guard name.hasPrefix("--"), name.utf8.count > 3 else { return .none }
     let near = nearMisses(of: name, among: Option.all.map(\.name))
     return near.isEmpty ? .none : .names(near)

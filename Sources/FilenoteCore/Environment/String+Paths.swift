@@ -55,6 +55,19 @@ extension String {
     return String(decoding: bytes, as: UTF8.self)
   }
 
+  /// The longest start of this name that is at most `limit` bytes of UTF-8,
+  /// cut between scalars, never inside one: what of a note's name fits in a
+  /// name made from it within the file system's 255 bytes. Cut by bytes, as
+  /// the rest of a path is (a combining mark may lose its base letter; the
+  /// name stays valid UTF-8).
+  func prefix(maxUTF8Count limit: Int) -> String {
+    guard utf8.count > limit else { return self }
+    var end = utf8.index(utf8.startIndex, offsetBy: Swift.max(0, limit))
+    // Back to the first byte of the scalar the limit falls in.
+    while end > utf8.startIndex && utf8[end] & 0xC0 == 0x80 { end = utf8.index(before: end) }
+    return String(decoding: utf8[..<end], as: UTF8.self)
+  }
+
   /// This path with the slashes it starts with made one: "//a" is "/a".
   var withOneLeadingSlash: String {
     let extra = utf8.prefix { $0 == Self.slash }.count - 1

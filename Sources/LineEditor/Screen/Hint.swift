@@ -112,15 +112,8 @@ public struct Hint: Equatable, Sendable {
   /// nothing when there is no room at all.
   private static func firstColumns(of text: String, fitting room: Int) -> Piece {
     guard room > 0 else { return Piece("", columns: 0) }
-    var end = text.startIndex
-    var used = ellipsisColumns
-    while end < text.endIndex {
-      let width = DisplayWidth.columns(of: text[end])
-      if used + width > room { break }
-      used += width
-      end = text.index(after: end)
-    }
-    return Piece(text[..<end] + "…", columns: used)
+    let kept = DisplayWidth.end(of: text, fittingColumns: room - ellipsisColumns)
+    return Piece(text[..<kept.end] + "…", columns: kept.columns + ellipsisColumns)
   }
 
   /// `…` and as many of the last columns of `text` as fit in `room`; nothing

@@ -17,7 +17,8 @@ struct Usage {
     arguments: [
       (["sav", "hi"], "'save'"), (["--fil", "x"], "'--file'"), (["list"], "'history'"),
       (["cat"], "'show'"), (["rm"], "'clear'"), (["add", "milk"], "'save'"), (["ls"], "'history'"),
-      (["show", "--hlep"], "'--help'"), (["help", "histroy"], "'history'"),
+      (["show", "--hlep"], "'--help'"), (["help", "histroy"], "'history'"), (["-v"], "'--version'"),
+      (["-V"], "'--version'"),
     ])
   func didYouMean(arguments: [String], meant: String) throws {
     let home = try TemporaryHome()
@@ -48,7 +49,7 @@ struct Usage {
 
   @Test(
     "an unknown option exits 2 with a one-line hint",
-    arguments: [["--frobnicate"], ["show", "--frobnicate"], ["save", "-x", "text"], ["-v"]])
+    arguments: [["--frobnicate"], ["show", "--frobnicate"], ["save", "-x", "text"], ["-q"]])
   func unknownOption(arguments: [String]) throws {
     let home = try TemporaryHome()
     let option = arguments.first { $0.hasPrefix("-") }!
@@ -83,6 +84,16 @@ struct Usage {
     result.expectSuccess()
     #expect(result.stdoutText.hasSuffix("\n"))
     #expect(result.stdoutText.contains("filenote"))
+    #expect(home.entries(in: home.home) == [])
+  }
+
+  @Test(
+    "--version stands alone: a word or an option of a command beside it exits 2",
+    arguments: [["--version", "extra"], ["show", "--version"], ["--version", "--all"]])
+  func versionWithMore(arguments: [String]) throws {
+    let home = try TemporaryHome()
+    try home.filenote(arguments).run()
+      .expectError(status: 2, mentioning: ["'--version'", arguments.last!])
     #expect(home.entries(in: home.home) == [])
   }
 

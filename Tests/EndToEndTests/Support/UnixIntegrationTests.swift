@@ -41,7 +41,7 @@ extension UnixIntegrationTests {
   enum Package {
     static let root: String = {
       var components = String(#filePath).split(separator: "/", omittingEmptySubsequences: false)
-      components.removeLast(4)  // Tests/EndToEndTests/Support/UnixIntegrationTests.swift
+      components.removeLast(4)  // Tests/EndToEndTests/<folder>/UnixIntegrationTests.swift
       return components.joined(separator: "/")
     }()
 

@@ -26,8 +26,10 @@ extension UnixIntegrationTests {
       let samples = ["PATH": "x", "N": "30"]
       for option in Option.all {
         // `path` works with any note, or none; an option of some commands
-        // goes with the first of them.
-        let command = option.commands?.first ?? "path"
+        // goes with the first of them; `--version` stands alone.
+        let command =
+          Command.all.first { $0.options.contains(option) }?.name
+          ?? (option == .version ? nil : "path")
         for name in option.names {
           let value = try option.value.map { value in
             try #require(samples[value.placeholder], "a sample \(value.placeholder) for \(name)")
@@ -35,23 +37,16 @@ extension UnixIntegrationTests {
           // A command that needs a version number gets one; `show --follow`
           // runs until its reader goes: asked for help instead, which a name
           // filenote did not accept would have failed.
-          let number = Command.named(command)?.arguments == "N" ? ["1"] : []
+          let number = command.flatMap(Command.named)?.arguments == "N" ? ["1"] : []
           let rest = name == "--follow" ? ["--help"] : []
-          let arguments = [command, name] + (value.map { [$0] } ?? []) + number + rest
+          let arguments =
+            (command.map { [$0] } ?? []) + [name] + (value.map { [$0] } ?? []) + number + rest
           let run = try ExternalProgram.run(binary, arguments, environment: ["HOME": home.path])
           #expect(run.status != 2, "filenote \(arguments.joined(separator: " ")): \(run.stderr)")
         }
       }
       let unknown = try ExternalProgram.run(binary, ["--verbose"], environment: ["HOME": home.path])
       #expect(unknown.status == 2)
-    }
-
-    @Test func everyOptionOfSomeCommandsNamesCommandsThatExist() {
-      for option in Option.all {
-        for command in option.commands ?? [] {
-          #expect(Command.names.contains(command), "\(option.name) names \(command)")
-        }
-      }
     }
 
     @Test func generalHelpHasTheCommonShape() throws {
@@ -105,6 +100,96 @@ extension UnixIntegrationTests {
       #expect(Set(options) == Set(UnixIntegrationTests.options + ["--"]))
       for option in UnixIntegrationTests.options {
         #expect(words(in: synopsis).contains(option), "SYNOPSIS shows \(option)")
+      }
+    }
+
+    /// Each command's line in the man page's SYNOPSIS is its usage line from
+    /// the command table (`Command.synopsis`), with `[--file PATH]` after
+    /// its name but for `init` and `help`, which read no note.
+    @Test func manPageSynopsisShowsEachCommandAsTheTableDoes() throws {
+      let man = try ManPageSource()
+      var lines: [[String]] = [[]]
+      for line in man.section("SYNOPSIS") where !line.hasPrefix(".\\\"") {
+        if line == ".br" {
+          lines.append([])
+        } else {
+          lines[lines.count - 1].append(ManPageSource.plainText(ofLine: line))
+        }
+      }
+      let synopsis = lines.map { $0.joined(separator: " ") }
+      let expected = Command.all.map { command in
+        let rest = command.synopsis.dropFirst(command.name.count)
+        let file = ["init", "help"].contains(command.name) ? "" : " [--file PATH]"
+        return "filenote " + command.name + file + rest
+      }
+      #expect(
+        synopsis == ["filenote [--file PATH]"] + expected + ["filenote -h | --help | --version"])
+    }
+
+    /// The completions describe each command in the words of its summary in
+    /// the command table, which `filenote --help` shows, and offer the
+    /// commands in its order.
+    @Test func completionsDescribeEachCommandInTheWordsOfHelp() throws {
+      let summaries = Command.all.map { "\($0.name):\($0.summary)" }
+      let zsh = try String(contentsOfFile: Package.file("completions/_filenote"), encoding: .utf8)
+      // `commands=(`, then one `'name:summary'` a line, then `)`.
+      let array = try #require(zsh.firstRange(of: "\ncommands=(\n").map { zsh[$0.upperBound...] })
+      let zshItems = array.split(separator: "\n").prefix { $0 != ")" }.map {
+        String($0.drop { $0 == " " }.dropFirst().dropLast())
+      }
+      #expect(zshItems == summaries)
+
+      let fish = try String(
+        contentsOfFile: Package.file("completions/filenote.fish"), encoding: .utf8
+      )
+      .replacingOccurrences(of: "\\\n    ", with: "")
+      let start = "complete -c filenote -n __filenote_needs_command -a "
+      let fishItems = fish.split(separator: "\n").filter { $0.hasPrefix(start) }.compactMap {
+        line -> String? in
+        let rest = line.dropFirst(start.count)
+        guard let d = rest.firstRange(of: " -d '"), rest.hasSuffix("'") else { return nil }
+        return rest[..<d.lowerBound] + ":" + rest[d.upperBound...].dropLast()
+      }
+      #expect(fishItems == summaries)
+      let names = Command.names.joined(separator: " ")
+      #expect(fish.contains("-n __filenote_needs_help_topic -a '\(names)'\n"))
+
+      let bash = try String(
+        contentsOfFile: Package.file("completions/filenote.bash"), encoding: .utf8)
+      #expect(bash.contains("local commands='\(names)'\n"))
+    }
+
+    /// The completions describe each option in the words of the help that
+    /// lists it: a command's own as that command's help does, the common
+    /// ones as `filenote --help` does (`--file` as a command's help does).
+    @Test func completionsDescribeEachOptionInTheWordsOfHelp() throws {
+      let zsh = try String(contentsOfFile: Package.file("completions/_filenote"), encoding: .utf8)
+        .replacingOccurrences(of: #"'\''"#, with: "'")
+      let fish = try String(
+        contentsOfFile: Package.file("completions/filenote.fish"), encoding: .utf8
+      )
+      .replacingOccurrences(of: "\\\n    ", with: "").replacingOccurrences(of: #"\'"#, with: "'")
+      let fishLines = fish.split(separator: "\n").filter { $0.hasPrefix("complete -c filenote ") }
+      var described: [(option: Option, words: String, command: String?)] = [
+        (.file, Option.file.commandHelp ?? "", nil), (.help, Option.help.generalHelp[0], nil),
+        (.version, Option.version.generalHelp[0], nil),
+      ]
+      for command in Command.all {
+        described += command.options.map { ($0, $0.commandHelp ?? "", command.name) }
+      }
+      for (option, words, command) in described {
+        let bracket = option.value == nil ? "[" : "=["
+        // `'--all[words]'`, or `{-y,--yes}'[words]'` for an option with two names.
+        let zshForms = [
+          "'\(option.name)\(bracket)\(words)]", "\(option.name)}'\(bracket)\(words)]",
+        ]
+        #expect(zshForms.contains { zsh.contains($0) }, "zsh: \(option.name)")
+        let long = "-l " + option.name.dropFirst(2)
+        #expect(
+          fishLines.contains { line in
+            line.contains(long + " ") && line.hasSuffix(" -d '\(words)'")
+              && (command.map { line.contains("'__filenote_after \($0)'") } ?? true)
+          }, "fish: \(option.name)")
       }
     }
 

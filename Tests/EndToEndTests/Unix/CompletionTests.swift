@@ -153,8 +153,8 @@ extension UnixIntegrationTests {
     }
 
     @Test(
-      arguments: Option.all.flatMap { option in
-        (option.commands ?? []).map { (command: $0, option: option.name) }
+      arguments: Command.all.flatMap { command in
+        command.options.map { (command: command.name, option: $0.name) }
       })
     func completesTheOptionsOfACommandAfterIt(command: String, option: String) throws {
       let session = try startZsh()
