@@ -202,9 +202,12 @@ public final class EditingSession {
   }
 
   /// Leaves the edit line, restores the terminal and prints a last word.
+  /// Once finished (until `reopen`), only the word is printed.
   public func finish(saying message: String?) {
-    try? terminal.write(TerminalCode.newLine)
-    terminal.restore()
+    if terminal.isRaw {
+      try? terminal.write(TerminalCode.newLine)
+      terminal.restore()
+    }
     if let message { say(message) }
   }
 

@@ -124,7 +124,9 @@ extension Command {
       let (version, line) = try VersionHistory(store: store.versionStore()).line(
         of: number, note: store.path)
       Filenote.printError(line)
-      guard YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
+      guard
+        YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
+          == .yes
       else { throw .notForgotten(number: number) }
       expected = version
     }
