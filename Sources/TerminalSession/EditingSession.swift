@@ -41,6 +41,8 @@ public final class EditingSession {
   private var decoder = KeyDecoder()
   /// The hint and the edit line: what they show and what is on screen.
   private var screen = PromptScreen(prompt: "> ")
+  /// The hints of the line and of each version (see `readLine`).
+  private var hints: [Hint] = []
   /// Runs the user's editor on the line for Ctrl-X Ctrl-E, with the
   /// terminal as it was before the session (see `runOutsideRawMode`); nil
   /// leaves the key unbound.
@@ -88,6 +90,7 @@ public final class EditingSession {
     text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
     state = EditState(text: consume text, versions: versions)
+    self.hints = hints
     screen.show(hints, dimmed: dimmed)
     return try readLineAgain()
   }
@@ -95,10 +98,21 @@ public final class EditingSession {
   /// Goes on editing the line of the last `readLine`, as it was left, the
   /// hint and the line drawn afresh from the start of the cursor's row
   /// (below a question the user answered no, or a message).
-  public func readLineAgain() throws(TerminalError) -> LineEnding {
+  ///
+  /// With a `warning` (why Enter did not take the line), nothing has been
+  /// written since the line ended: the hint and the line are redrawn where
+  /// they are, `warning` in the hint's place until the line is edited.
+  public func readLineAgain(warning: Hint? = nil) throws(TerminalError) -> LineEnding {
     isEditingLine = true
     defer { isEditingLine = false }
-    try drawHintAndLine()
+    if let warning {
+      // A hint not on screen is drawn on the row above the line.
+      screen.show(Array(repeating: warning, count: max(hints.count, 1)), dimmed: screen.isDimmed)
+      try draw()
+    } else {
+      try drawHintAndLine()
+    }
+    var warned = warning != nil
     while true {
       guard let keys = try nextKeys() else { return .endOfInput }
       var changed = false
@@ -107,6 +121,10 @@ public final class EditingSession {
         switch state.handle(key) {
         case .edited:
           changed = true
+          if warned {
+            warned = false
+            screen.show(hints, dimmed: screen.isDimmed)
+          }
           continue
         case .unchanged: continue
         case .submit: ending = .submitted(state.buffer.utf8Bytes)
@@ -224,6 +242,7 @@ public final class EditingSession {
   /// `EditState.replaceVersions(with:)`).
   public func replaceVersions(_ versions: [String], hints: [Hint]) {
     state.replaceVersions(with: versions)
+    self.hints = hints
     screen.show(hints, dimmed: screen.isDimmed)
   }
 

@@ -52,17 +52,28 @@ struct EditingPrompt {
         if let kept = Self.keep(session, opened: opened, after: nil, environment) { throw kept }
         return .failure
       case .submitted(let line):
+        var warning: Hint?
         switch try enter(line, opened: note, in: session, saving: saving, over: &expected) {
         case .ended(let status): return status
         case .editingOn: break
         case .editingOnAfterFailure: saveFailed = true
+        case .emptied:
+          warning = hint(versionsKept: !versions.isEmpty, conflictCopies: [])
+          warning?.alert = Self.emptied
         }
-      }
-      ending = try reading(in: session, opened: opened) { () throws(TerminalError) in
-        try session.readLineAgain()
+        ending = try reading(in: session, opened: opened) { () throws(TerminalError) in
+          try session.readLineAgain(warning: warning)
+        }
       }
     }
   }
+
+  /// Why Enter on a line emptied by hand saved nothing, and how to remove
+  /// the note on purpose: the hint's alert, longest form first.
+  private static let emptied = [
+    "Not saved: a note cannot be empty ('filenote clear' removes it)",
+    "Not saved: a note cannot be empty", "Not saved: empty",
+  ]
 
   /// What Enter led to.
   private enum AfterEnter {
@@ -72,6 +83,8 @@ struct EditingPrompt {
     case editingOn
     /// The line is edited on, below the reason the save failed.
     case editingOnAfterFailure
+    /// The line was emptied by hand: nothing to save, and it is edited on.
+    case emptied
   }
 
   /// Enter on `line`: saved as `save` and `edit` save, over the note as it
@@ -120,10 +133,9 @@ struct EditingPrompt {
       }
       return .ended(.success)
     } catch .emptyInput {
-      // A line emptied by hand is refused (by the save's check) and
-      // ends the prompt: there is nothing to keep or fix.
-      session.finish(saying: nil)
-      throw .emptyInput
+      // A line emptied by hand is refused (by the save's check, before
+      // anything is written): the prompt stays, saying why.
+      return .emptied
     } catch {
       // The line stays, below the reason: the user may fix the cause
       // (a folder's permissions, a full disk) and press Enter again.
