@@ -184,39 +184,46 @@ public final class EditingSession {
   /// raw again, and the hint and the line are drawn afresh below whatever
   /// `body` left on the screen.
   public func runOutsideRawMode<Result>(_ body: () -> Result) throws(TerminalError) -> Result {
-    try runOutsideRawMode(body, beforeRedraw: { _ throws(TerminalError) in })
+    try runOutsideRawMode(body, redraw: { _ throws(TerminalError) in try drawHintAndLine() })
   }
 
-  /// `runOutsideRawMode`, with `beforeRedraw` run on `body`'s result once
-  /// the terminal is raw again, before the hint and the line are drawn.
+  /// `runOutsideRawMode`, with `redraw` run on `body`'s result once the
+  /// terminal is raw again, the cursor on the row below the line.
   private func runOutsideRawMode<Result>(
-    _ body: () -> Result, beforeRedraw: (Result) throws(TerminalError) -> Void
+    _ body: () -> Result, redraw: (Result) throws(TerminalError) -> Void
   ) throws(TerminalError) -> Result {
     try terminal.write(TerminalCode.newLine)
     terminal.restore()
     let result = body()
     try terminal.enterRawMode()
-    try beforeRedraw(result)
-    try drawHintAndLine()
+    try redraw(result)
     return result
   }
 
-  /// Ctrl-X Ctrl-E: the line goes to `editInEditor` outside raw mode; its
-  /// text replaces the line, or its one-line reason is written above the
-  /// hint and the line, which are drawn afresh at the window's size now.
+  /// Ctrl-X Ctrl-E: the line goes to `editInEditor` outside raw mode. Its
+  /// text replaces the line, and the prompt's rows are drawn again where
+  /// they are, as after a resize: an editor leaves the screen as it found
+  /// it (a full-screen one draws on the terminal's alternate screen), the
+  /// cursor on the row below the line. Or its one-line reason is written
+  /// there, over whatever the editor left (a shell's error), and the hint
+  /// and the line are drawn afresh below it.
   private func handOver(_ text: String) throws(TerminalError) {
     guard let editInEditor else { return }
-    let takeBack: (LineHandOff) throws(TerminalError) -> Void = { handOff throws(TerminalError) in
+    let redraw = { (handOff: LineHandOff) throws(TerminalError) -> Void in
       switch handOff {
-      case .replaced(let text): self.state.replaceText(with: text)
+      case .replaced(let text):
+        self.state.replaceText(with: text)
+        try self.terminal.write(TerminalCode.cursorUp(1))
+        try self.redrawAfterResize()
       case .kept(let reason):
         // From the first column, over whatever the terminal echoed last (^C).
         try self.terminal.write(
           TerminalCode.carriageReturn + Array(reason.utf8) + TerminalCode.clearToEndOfLine
             + TerminalCode.newLine)
+        try self.drawHintAndLine()
       }
     }
-    _ = try runOutsideRawMode({ editInEditor(text) }, beforeRedraw: takeBack)
+    _ = try runOutsideRawMode({ editInEditor(text) }, redraw: redraw)
   }
 
   /// Leaves the edit line, restores the terminal and prints a last word.

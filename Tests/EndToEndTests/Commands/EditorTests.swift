@@ -176,6 +176,23 @@ struct EditorTests {
       editors.expectNothingLeft()
     }
 
+    @Test("after the editor, the prompt's two rows are redrawn where they were, not below")
+    func redrawnInPlace() throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let run = try EditorTests.prompt(on: "buy milk", editor: "inspect", in: editors)
+      let before = try run.session.waitForEditLine("> buy milk|")
+
+      try run.session.send(keys: "C-x", "C-e")
+
+      let after = try run.session.waitForEditLine("> buy bread|")
+      #expect(after.editRow == before.editRow, "\(after)")
+      #expect(after.lines.filter { $0 == PromptTests.hint }.count == 1, "\(after)")
+      #expect(after.lines.filter { $0.hasPrefix("> ") }.count == 1, "\(after)")
+      #expect(after.lines[..<(before.editRow! - 1)] == before.lines[..<(before.editRow! - 1)])
+      try run.session.send(keys: "C-c")
+      #expect(try run.waitForStatus() == 130)
+    }
+
     @Test(
       "an editor that fails leaves the line and says why on one line",
       arguments: [
