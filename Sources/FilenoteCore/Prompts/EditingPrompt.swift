@@ -23,6 +23,8 @@ struct EditingPrompt {
     // Enter settles the copies the hint told of, and only those: one that
     // arrives meanwhile is still shown next time.
     let copies = versions.map(\.version).filter(\.isUnsettledCopy)
+    // What an earlier prompt could not save comes first under Up.
+    let kept = KeptText.find(in: environment)
     let saving = CheckedSave(store: store, copies: copies, say: session.say)
     // The note the user agreed to replace: the one read, or one they
     // confirmed overwriting.
@@ -34,9 +36,10 @@ struct EditingPrompt {
     var ending = try reading(in: session, opened: opened) { () throws(TerminalError) in
       try session.readLine(
         text: note?.text ?? "",
-        hints: [hint(versionsKept: !versions.isEmpty, conflictCopies: copies)]
-          + versions.map(hint),
-        dimmed: (environment["NO_COLOR"] ?? "").isEmpty, versions: versions.map(\.text))
+        hints: [hint(versionsKept: !versions.isEmpty, conflictCopies: copies, kept: kept.count)]
+          + kept.map(hint) + versions.map(hint),
+        dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
+        versions: kept.map(\.text) + versions.map(\.text))
     }
     while true {
       switch ending {
@@ -113,6 +116,7 @@ struct EditingPrompt {
       if note == nil || current != nil {
         session.finish(saying: "Nothing changed.")
         saving.settle()
+        forgetKept(line, text)
         return .ended(.success)
       }
       guard session.confirm(.overwrite(replacing: nil, of: store)) else {
@@ -131,6 +135,7 @@ struct EditingPrompt {
         offerWhatIsOnDisk(in: session)
         return .editingOn
       }
+      forgetKept(line, text)
       return .ended(.success)
     } catch .emptyInput {
       // A line emptied by hand is refused (by the save's check, before
@@ -205,12 +210,23 @@ struct EditingPrompt {
             "Ctrl-C cancels",
           ]))
     }
-    texts += versions.map(\.text)
-    hints += versions.map(hint)
+    let kept = KeptText.find(in: environment)
+    texts += kept.map(\.text) + versions.map(\.text)
+    hints += kept.map(hint) + versions.map(hint)
     // The copies stay as the hint told of them: Enter settles those alone.
     let copies = versions.map(\.version).filter(\.isUnsettledCopy)
     session.replaceVersions(
-      texts, hints: [hint(versionsKept: !texts.isEmpty, conflictCopies: copies)] + hints)
+      texts,
+      hints: [hint(versionsKept: !texts.isEmpty, conflictCopies: copies, kept: kept.count)]
+        + hints)
+  }
+
+  /// Once the note holds `line` (as typed, or as saved: `text`), the kept
+  /// texts that hold it are no longer needed: saving one removes its file.
+  private func forgetKept(_ line: [UInt8], _ text: [UInt8]) {
+    for kept in KeptText.find(in: environment) where kept.bytes == line || kept.bytes == text {
+      kept.remove()
+    }
   }
 
   /// The error to report when the prompt ends without saving what the
@@ -262,16 +278,14 @@ struct EditingPrompt {
   /// an alert), where the note is, how to save and cancel, then the keys
   /// that reach the versions (when some are kept) and the editor, as the
   /// width allows (see `Hint`).
-  private func hint(versionsKept: Bool, conflictCopies copies: [KeptVersion]) -> Hint {
-    var path = store.path
-    if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
-      path = "~" + path.dropFirst(home.count)
-    }
-    return Hint(
-      subject: path.replacingControlCharacters(),
+  private func hint(
+    versionsKept: Bool, conflictCopies copies: [KeptVersion], kept: Int = 0
+  ) -> Hint {
+    Hint(
+      subject: displayed(store.path),
       details: ["Enter saves", "Ctrl-C cancels"] + (versionsKept ? ["Up/Ctrl-R: versions"] : [])
         + ["Ctrl-X Ctrl-E: editor"],
-      alert: copies.isEmpty ? [] : ConflictNotice(copies: copies).hintForms)
+      alert: !copies.isEmpty ? ConflictNotice(copies: copies).hintForms : Self.keptNotice(kept))
   }
 
   /// The line above a version recalled with Up or Ctrl-R: which one (a
@@ -287,6 +301,45 @@ struct EditingPrompt {
     return Hint(
       subject: subject,
       details: [Self.minute(version.saved), "Enter saves it", "Down: newer", "Ctrl-C cancels"])
+  }
+
+  /// `path` as a hint shows it: `~` for the home folder, control
+  /// characters as stand-ins.
+  private func displayed(_ path: String) -> String {
+    var path = path
+    if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
+      path = "~" + path.dropFirst(home.count)
+    }
+    return path.replacingControlCharacters()
+  }
+
+  /// The hint's alert when `count` texts an earlier prompt could not save
+  /// are kept (see `KeptText`), longest form first; none when there are none.
+  private static func keptNotice(_ count: Int) -> [String] {
+    switch count {
+    case 0: return []
+    case 1:
+      return [
+        "Unsaved text kept from an earlier prompt: Up shows it",
+        "Unsaved text kept: Up shows it", "Unsaved text: Up",
+      ]
+    default:
+      return [
+        "\(count) unsaved texts kept from earlier prompts: Up shows them",
+        "\(count) unsaved texts kept: Up", "\(count) unsaved: Up",
+      ]
+    }
+  }
+
+  /// The line above a kept text recalled with Up or Ctrl-R: where it is
+  /// (the name `filenote forget` takes), when it was kept, and the keys.
+  private func hint(_ kept: KeptText) -> Hint {
+    Hint(
+      subject: "unsaved text in " + displayed(kept.path),
+      details: [
+        Self.minute(kept.modified), "Enter saves it", "Down: newer",
+        "'filenote forget PATH' removes it", "Ctrl-C cancels",
+      ])
   }
 
   /// `YYYY-MM-DD HH:MM` in local time.

@@ -156,6 +156,7 @@ final class EditorHandOff {
     guard !isFinished else { return }
     isFinished = true
     if !keeping { file.remove() }
+    file.release()
     noteSignals()
     SignalPipe.stopCatching()
     if let termination { Self.die(of: termination) }
