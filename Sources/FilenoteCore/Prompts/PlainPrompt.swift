@@ -24,6 +24,13 @@ struct PlainPrompt {
         + (copies.count == 1 ? "it" : "them") + "; Enter keeps "
         + (copies.count == 1 ? "it as a version" : "them as versions") + ".\n"
     }
+    // What an earlier prompt could not save is named: this prompt has no Up.
+    for kept in KeptText.find(in: environment) {
+      let path = kept.path.replacingControlCharacters()
+      intro +=
+        "Unsaved text from an earlier prompt is kept in \(path) "
+        + "('filenote save < FILE' saves it, 'filenote forget FILE' removes it).\n"
+    }
     // In the terminal's line mode Ctrl-C is a SIGINT: caught (unless it was
     // ignored, as in a background job) so that filenote can say it cancelled.
     let signals: FileDescriptor

@@ -78,6 +78,22 @@ extension PromptTests {
       #expect(home.note == "other")
     }
 
+    @Test("the plain prompt names the file, which stays")
+    func plainPrompt() throws {
+      let home = try TemporaryHome()
+      try home.writeNote("note")
+      let path = try Self.plant("typed", in: home)
+      let session = try home.terminal(
+        environment: ["TERM": "dumb", "TMPDIR": home.work + "/tmp"], columns: 200)
+      let screen = try session.waitFor("the plain prompt") { $0.nonBlankLines.last == ">" }
+      #expect(
+        screen.text.contains("Unsaved text from an earlier prompt is kept in \(path) "),
+        "\(screen)")
+      try session.send(keys: "Enter")
+      #expect(try session.waitForExit() == .exited(0))
+      #expect(home.contents(of: path) == Array("typed\n".utf8))
+    }
+
     @Test(
       "only the user's own private files are offered or forgotten: no other mode, no link",
       arguments: ["folder 0755", "file 0644", "linked file", "linked folder", "other name"])
