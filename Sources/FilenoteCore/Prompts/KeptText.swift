@@ -7,7 +7,7 @@ import SystemCalls
 /// `filenote forget PATH`, removes it; nothing else does.
 ///
 /// Only the user's own files are read, and no link is followed: a folder
-/// named `filenote-…` right in `$TMPDIR` (else `/tmp`) that is no link,
+/// named `filenote-XXXXXX` right in `$TMPDIR` (else `/tmp`) that is no link,
 /// belongs to the user and is mode 0700, holding `note.txt`, no link, a
 /// regular file of the user's, mode 0600, with no other name. Another
 /// user's folder, or one a filenote is using (its editor is open on it:
@@ -61,7 +61,9 @@ struct KeptText {
     let folderPath = String(path.dropLast(PrivateTextFile.fileName.count + 1))
     guard
       let folderName = folderPath.split(separator: "/").last,
+      // As mkdtemp names it: the prefix and six characters.
       folderName.hasPrefix(PrivateTextFile.folderPrefix),
+      folderName.utf8.count == PrivateTextFile.folderPrefix.utf8.count + 6,
       let folder = try? FileDescriptor.open(
         folderPath, .readOnly, options: [.directory, .noFollow])
     else { return nil }

@@ -96,7 +96,9 @@ extension PromptTests {
 
     @Test(
       "only the user's own private files are offered or forgotten: no other mode, no link",
-      arguments: ["folder 0755", "file 0644", "linked file", "linked folder", "other name"])
+      arguments: [
+        "folder 0755", "file 0644", "linked file", "linked folder", "other name", "longer name",
+      ])
     func onlyPrivateFiles(kind: String) throws {
       let home = try TemporaryHome()
       try home.writeNote("note")
@@ -120,6 +122,7 @@ extension PromptTests {
           atPath: tmp + "/filenote-Ab12Cd",
           withDestinationPath: (target as NSString).deletingLastPathComponent)
         path = tmp + "/filenote-Ab12Cd/note.txt"
+      case "longer name": path = try Self.plant("typed", in: home, name: "filenote-test.Ab12Cd")
       default: path = try Self.plant("typed", in: home, name: "other-Ab12Cd")
       }
       let before = home.entries(in: tmp)
