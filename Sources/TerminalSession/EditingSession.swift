@@ -41,6 +41,8 @@ public final class EditingSession {
   private var decoder = KeyDecoder()
   /// The hint and the edit line: what they show and what is on screen.
   private var screen = PromptScreen(prompt: "> ")
+  /// The hints of the line and of each version (see `readLine`).
+  private var hints: [Hint] = []
   /// Runs the user's editor on the line for Ctrl-X Ctrl-E, with the
   /// terminal as it was before the session (see `runOutsideRawMode`); nil
   /// leaves the key unbound.
@@ -88,6 +90,7 @@ public final class EditingSession {
     text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
     state = EditState(text: consume text, versions: versions)
+    self.hints = hints
     screen.show(hints, dimmed: dimmed)
     return try readLineAgain()
   }
@@ -95,10 +98,21 @@ public final class EditingSession {
   /// Goes on editing the line of the last `readLine`, as it was left, the
   /// hint and the line drawn afresh from the start of the cursor's row
   /// (below a question the user answered no, or a message).
-  public func readLineAgain() throws(TerminalError) -> LineEnding {
+  ///
+  /// With a `warning` (why Enter did not take the line), nothing has been
+  /// written since the line ended: the hint and the line are redrawn where
+  /// they are, `warning` in the hint's place until the line is edited.
+  public func readLineAgain(warning: Hint? = nil) throws(TerminalError) -> LineEnding {
     isEditingLine = true
     defer { isEditingLine = false }
-    try drawHintAndLine()
+    if let warning {
+      // A hint not on screen is drawn on the row above the line.
+      screen.show(Array(repeating: warning, count: max(hints.count, 1)), dimmed: screen.isDimmed)
+      try draw()
+    } else {
+      try drawHintAndLine()
+    }
+    var warned = warning != nil
     while true {
       guard let keys = try nextKeys() else { return .endOfInput }
       var changed = false
@@ -107,6 +121,10 @@ public final class EditingSession {
         switch state.handle(key) {
         case .edited:
           changed = true
+          if warned {
+            warned = false
+            screen.show(hints, dimmed: screen.isDimmed)
+          }
           continue
         case .unchanged: continue
         case .submit: ending = .submitted(state.buffer.utf8Bytes)
@@ -166,45 +184,55 @@ public final class EditingSession {
   /// raw again, and the hint and the line are drawn afresh below whatever
   /// `body` left on the screen.
   public func runOutsideRawMode<Result>(_ body: () -> Result) throws(TerminalError) -> Result {
-    try runOutsideRawMode(body, beforeRedraw: { _ throws(TerminalError) in })
+    try runOutsideRawMode(body, redraw: { _ throws(TerminalError) in try drawHintAndLine() })
   }
 
-  /// `runOutsideRawMode`, with `beforeRedraw` run on `body`'s result once
-  /// the terminal is raw again, before the hint and the line are drawn.
+  /// `runOutsideRawMode`, with `redraw` run on `body`'s result once the
+  /// terminal is raw again, the cursor on the row below the line.
   private func runOutsideRawMode<Result>(
-    _ body: () -> Result, beforeRedraw: (Result) throws(TerminalError) -> Void
+    _ body: () -> Result, redraw: (Result) throws(TerminalError) -> Void
   ) throws(TerminalError) -> Result {
     try terminal.write(TerminalCode.newLine)
     terminal.restore()
     let result = body()
     try terminal.enterRawMode()
-    try beforeRedraw(result)
-    try drawHintAndLine()
+    try redraw(result)
     return result
   }
 
-  /// Ctrl-X Ctrl-E: the line goes to `editInEditor` outside raw mode; its
-  /// text replaces the line, or its one-line reason is written above the
-  /// hint and the line, which are drawn afresh at the window's size now.
+  /// Ctrl-X Ctrl-E: the line goes to `editInEditor` outside raw mode. Its
+  /// text replaces the line, and the prompt's rows are drawn again where
+  /// they are, as after a resize: an editor leaves the screen as it found
+  /// it (a full-screen one draws on the terminal's alternate screen), the
+  /// cursor on the row below the line. Or its one-line reason is written
+  /// there, over whatever the editor left (a shell's error), and the hint
+  /// and the line are drawn afresh below it.
   private func handOver(_ text: String) throws(TerminalError) {
     guard let editInEditor else { return }
-    let takeBack: (LineHandOff) throws(TerminalError) -> Void = { handOff throws(TerminalError) in
+    let redraw = { (handOff: LineHandOff) throws(TerminalError) -> Void in
       switch handOff {
-      case .replaced(let text): self.state.replaceText(with: text)
+      case .replaced(let text):
+        self.state.replaceText(with: text)
+        try self.terminal.write(TerminalCode.cursorUp(1))
+        try self.redrawAfterResize()
       case .kept(let reason):
         // From the first column, over whatever the terminal echoed last (^C).
         try self.terminal.write(
           TerminalCode.carriageReturn + Array(reason.utf8) + TerminalCode.clearToEndOfLine
             + TerminalCode.newLine)
+        try self.drawHintAndLine()
       }
     }
-    _ = try runOutsideRawMode({ editInEditor(text) }, beforeRedraw: takeBack)
+    _ = try runOutsideRawMode({ editInEditor(text) }, redraw: redraw)
   }
 
   /// Leaves the edit line, restores the terminal and prints a last word.
+  /// Once finished (until `reopen`), only the word is printed.
   public func finish(saying message: String?) {
-    try? terminal.write(TerminalCode.newLine)
-    terminal.restore()
+    if terminal.isRaw {
+      try? terminal.write(TerminalCode.newLine)
+      terminal.restore()
+    }
     if let message { say(message) }
   }
 
@@ -221,6 +249,7 @@ public final class EditingSession {
   /// `EditState.replaceVersions(with:)`).
   public func replaceVersions(_ versions: [String], hints: [Hint]) {
     state.replaceVersions(with: versions)
+    self.hints = hints
     screen.show(hints, dimmed: screen.isDimmed)
   }
 

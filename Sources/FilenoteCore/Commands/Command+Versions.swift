@@ -124,11 +124,22 @@ extension Command {
       (status 1); with --yes, or when standard input is not a terminal, it
       does not ask. 0, the note itself, is not a version: 'filenote clear'
       removes the note (keeping it as version 1). It says 'Forgot version N.'
+
+      'filenote forget FILE', FILE the absolute path of text a prompt could
+      not save (the message and the next prompt's hint name it), removes
+      that file and its private folder.
       """,
     examples: ["filenote forget 1", "filenote show 2 && filenote forget 2", "filenote forget -y 1"]
   ) { input throws(FilenoteError) in
     guard input.words.count == 1 else {
       throw .usage("'forget' takes one version number (see 'filenote history')")
+    }
+    // The path of text a prompt kept (see KeptText), as its hint names it.
+    if input.words[0].first == UInt8(ascii: "/") {
+      let path = String(decoding: input.words[0], as: UTF8.self)
+      try KeptText.forget(path)
+      try Filenote.printOut(Array("Forgot \(path.replacingControlCharacters()).\n".utf8))
+      return .success
     }
     let number = try input.versionNumber(input.words[0])
     let store = try input.store()
@@ -139,7 +150,9 @@ extension Command {
       let (version, line) = try VersionHistory(store: store.versionStore()).line(
         of: number, note: store.path)
       Filenote.printError(line)
-      guard YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
+      guard
+        YesNoQuestion.forget(number).ask(reading: .standardInput, writingTo: .standardError)
+          == .yes
       else { throw .notForgotten(number: number) }
       expected = version
     }

@@ -33,6 +33,13 @@ extension ShellScript {
     }
 
     filenote_edit_widget() {
+      # bash has erased the command line's rows before running this: draw the
+      # line again (the last row of the prompt, then what was typed, control
+      # characters as ?) and go below it, where the prompt opens, as in zsh
+      # and fish; bash draws the line afresh below the prompt when it ends.
+      local prompt=${PS1@P}
+      prompt=${prompt##*$'\n'}
+      printf '%s%s\n' "${prompt//[$'\001\002']/}" "${READLINE_LINE//[[:cntrl:]]/?}" >/dev/tty
       command filenote </dev/tty || :
     }
 

@@ -135,30 +135,18 @@ final class EditorHandOff {
     return bytes
   }
 
-  /// Writes `question` on `output` and reads the answer from `terminal`
-  /// (in its own line mode): true only for a line that is yes
-  /// (`YesNoQuestion.isYes`). End of input, a signal (Ctrl-C) or a failure
-  /// is no answer: false.
-  func confirm(
+  /// Asks `question` on `output`, the answer read from `terminal` (see
+  /// `YesNoQuestion.ask`). A signal that asks filenote to end cuts it
+  /// short, unanswered, and ends filenote at `finish`.
+  func ask(
     _ question: YesNoQuestion, on terminal: FileDescriptor, output: FileDescriptor
-  ) -> Bool {
-    try? output.writeAll(question.text)
-    var line: [UInt8] = []
-    while termination == nil {
-      let ready =
-        (try? Poll.wait(for: [(terminal, .readable), (signals, .readable)], deadline: nil))
-      guard let ready else { return false }
-      if !ready[1].isEmpty { noteSignals() }
-      guard !ready[0].isEmpty else { continue }
-      var byte: UInt8 = 0
-      let count = withUnsafeMutableBytes(of: &byte) { try? terminal.read(into: $0) }
-      guard let count, count > 0 else { break }
-      if byte == UInt8(ascii: "\n") { return YesNoQuestion.isYes(line) }
-      line.append(byte)
+  ) -> YesNoQuestion.Answer {
+    noteSignals()  // the editor's SIGCHLD, and what came while it ran
+    guard termination == nil else {
+      try? output.writeAll(question.text + "\n")
+      return .interrupted
     }
-    // The answer never came: end the question's line.
-    try? output.writeAll("\n")
-    return false
+    return question.ask(reading: terminal, writingTo: output, interruptedBy: signals)
   }
 
   /// Removes the file, anything the editor left beside it and the folder
@@ -168,6 +156,7 @@ final class EditorHandOff {
     guard !isFinished else { return }
     isFinished = true
     if !keeping { file.remove() }
+    file.release()
     noteSignals()
     SignalPipe.stopCatching()
     if let termination { Self.die(of: termination) }

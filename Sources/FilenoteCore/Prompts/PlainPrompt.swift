@@ -24,7 +24,22 @@ struct PlainPrompt {
         + (copies.count == 1 ? "it" : "them") + "; Enter keeps "
         + (copies.count == 1 ? "it as a version" : "them as versions") + ".\n"
     }
-    showing: while true {
+    // What an earlier prompt could not save is named: this prompt has no Up.
+    for kept in KeptText.find(in: environment) {
+      let path = kept.path.replacingControlCharacters()
+      intro +=
+        "Unsaved text from an earlier prompt is kept in \(path) "
+        + "('filenote save < FILE' saves it, 'filenote forget FILE' removes it).\n"
+    }
+    // In the terminal's line mode Ctrl-C is a SIGINT: caught (unless it was
+    // ignored, as in a background job) so that filenote can say it cancelled.
+    let signals: FileDescriptor
+    do { signals = try SignalPipe.startCatching([.interrupt]) } catch {
+      throw .terminal(.cannotCatchSignals(errno: error))
+    }
+    defer { SignalPipe.stopCatching() }
+    let saving = CheckedSave(store: store, copies: copies, say: { write($0 + "\n") })
+    while true {
       if let note {
         intro += "Current: \(note.text.replacingControlCharacters())\n"
         intro += "Type a new note and press Enter (an empty line keeps it; Ctrl-D cancels).\n"
@@ -34,57 +49,47 @@ struct PlainPrompt {
       write(intro + "> ")
 
       let line: [UInt8]
-      switch try readLine() {
+      switch TerminalLine.read(from: .standardInput, interruptedBy: signals) {
       case .line(let bytes): line = bytes
       case .endOfInput: return cancel(.failure)
       case .interrupted: return cancel(.cancelled)
+      case .failed(let errno): throw .system(.read, .terminal, errno: errno)
       }
       if line.isEmpty {
         write(note == nil ? "Nothing saved.\n" : "Nothing changed.\n")
-        settle(copies)
+        saving.settle()
         return .success
       }
-      // As in the editing prompt: a note changed on disk since it was shown
-      // is never overwritten without asking; the check and the save are made
-      // under the writer lock, and the question asked outside it.
       var expected = note?.identity
-      do {
-        while case .changedOnDisk(let current) = Filenote.reporting(
-          try store.save(line, ifStill: expected))
-        {
-          write(YesNoQuestion.overwrite(replacing: current, of: store).text)
-          switch try readLine() {
-          case .line(let answer) where YesNoQuestion.isYes(answer):
-            expected = current  // agreed to replace this one, and only this one
-          case .line:
-            // Show what is on disk now; the next line is checked against it.
-            note = try store.read()
-            intro = "Not saved. The note on disk now:\n"
-            continue showing
-          case .endOfInput: return cancel(.failure)
-          case .interrupted: return cancel(.cancelled)
-          }
+      let outcome: CheckedSave.Outcome
+      do throws(FilenoteError) {
+        outcome = try saving.save(line, over: &expected) { question in
+          question.ask(reading: .standardInput, writingTo: terminal, interruptedBy: signals)
+        }
+        if case .notAgreed(.failed(let errno)) = outcome {
+          throw .system(.read, .terminal, errno: errno)
         }
       } catch {
         // The terminal's line mode cannot give the line back to edit: it is
         // kept in a private file the message names.
         throw PrivateTextFile.keep(line, after: error, environment: environment)
       }
-      write("Saved.\n")
-      settle(copies)
-      return .success
+      switch outcome {
+      case .saved: return .success
+      case .notAgreed(.endOfInput): return cancel(.failure, endingTheLine: false)
+      case .notAgreed(.interrupted): return cancel(.cancelled, endingTheLine: false)
+      case .notAgreed:
+        // Show what is on disk now; the next line is checked against it.
+        note = try store.read()
+        intro = "Not saved. The note on disk now:\n"
+      }
     }
   }
 
-  /// Enter settles the conflict copies the prompt told of (doc/SYNC.md);
-  /// what fails is said, and they stay listed.
-  private func settle(_ copies: [KeptVersion]) {
-    guard !copies.isEmpty else { return }
-    do { try store.settleConflictCopies(copies) } catch { Filenote.report(error) }
-  }
-
-  private func cancel(_ status: ExitCode) -> ExitCode {
-    write("\nCancelled: nothing was saved.\n")
+  /// Says that nothing was saved, on a line of its own (`endingTheLine`:
+  /// the one the cursor is on is ended first).
+  private func cancel(_ status: ExitCode, endingTheLine: Bool = true) -> ExitCode {
+    write((endingTheLine ? "\n" : "") + "Cancelled: nothing was saved.\n")
     return status
   }
 
@@ -92,45 +97,5 @@ struct PlainPrompt {
   /// next read.
   private func write(_ text: String) {
     try? terminal.writeAll(text)
-  }
-
-  /// What reading the answer gave.
-  private enum Answer {
-    case line([UInt8])
-    /// Ctrl-D: with text typed or not, the user asked to stop.
-    case endOfInput
-    /// Ctrl-C.
-    case interrupted
-  }
-
-  /// One line from standard input without its line ending. In the terminal's
-  /// line mode Ctrl-C is a SIGINT: it is caught (unless it was ignored, as in
-  /// a background job) so that the read ends with EINTR and filenote can say
-  /// it cancelled.
-  private func readLine() throws(FilenoteError) -> Answer {
-    let interruption = Signal.interrupt.interruptingReads()
-    defer { interruption.release() }
-
-    var line: [UInt8] = []
-    var byte: UInt8 = 0
-    while true {
-      let count: Int
-      do {
-        count = try withUnsafeMutableBytes(of: &byte) { buffer throws(Errno) in
-          try FileDescriptor.standardInput.read(
-            into: buffer, retryOnInterrupt: !interruption.catches)
-        }
-      } catch  where error == .interrupted {
-        return .interrupted
-      } catch {
-        throw .system(.read, .terminal, errno: error)
-      }
-      if count == 0 { return .endOfInput }
-      if byte == UInt8(ascii: "\n") {
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        return .line(line)
-      }
-      line.append(byte)
-    }
   }
 }

@@ -7,25 +7,43 @@ import SystemCalls
 /// drops one, saves exactly the text.
 ///
 /// The user's editor edits one (`EditorHandOff`); a prompt or `edit` that
-/// cannot save what the user wrote leaves it in one and names it.
+/// cannot save what the user wrote leaves it in one and names it, and the
+/// next prompt offers it (`KeptText`).
+///
+/// The folder is locked (flock) from before the file is made until
+/// `release()`: a file in use (by an editor) is not offered as kept.
 struct PrivateTextFile {
   /// The folder that holds the file.
   let folder: String
   /// The file.
   let path: String
+  /// The folder, open and locked until `release()`.
+  private let lock: FileDescriptor?
 
-  /// Writes `bytes` to a new private file; nothing is left behind when that
-  /// fails.
+  /// The start of the folder's name, and the file's name in it.
+  static let folderPrefix = "filenote-"
+  static let fileName = "note.txt"
+
+  /// Where the folders are made: `$TMPDIR` when it is an absolute path,
+  /// else `/tmp`.
+  static func base(in environment: Environment) -> String {
+    let base = environment["TMPDIR"] ?? ""
+    return base.hasPrefix("/") ? base : "/tmp"
+  }
+
+  /// Writes `bytes` to a new private file, its folder locked until
+  /// `release()`; nothing is left behind when that fails.
   init(_ bytes: [UInt8], environment: Environment) throws(FilenoteError) {
-    var base = environment["TMPDIR"] ?? ""
-    if !base.hasPrefix("/") { base = "/tmp" }
-    let prefix = FileStore.join(base, "filenote-")
+    let prefix = FileStore.join(Self.base(in: environment), Self.folderPrefix)
     do {
       folder = try FileSystem.makeTemporaryFolder(prefix: prefix)
     } catch {
       throw .system(.createFolder, .file(prefix + "XXXXXX"), errno: error)
     }
-    path = folder + "/note.txt"
+    path = folder + "/" + Self.fileName
+    // Locked before the file exists: it is never seen unlocked while in use.
+    lock = try? FileDescriptor.open(folder, .readOnly, options: [.directory, .noFollow])
+    _ = try? lock?.tryLockExclusive()
     do throws(FilenoteError) {
       let file: FileDescriptor
       do {
@@ -44,8 +62,14 @@ struct PrivateTextFile {
       }
     } catch {
       remove()
+      release()
       throw error
     }
+  }
+
+  /// Unlocks the folder: from now on the file, if it stays, is kept text.
+  func release() {
+    lock?.close()
   }
 
   /// Whether `text`, which the user may have written, needs keeping when it
@@ -62,8 +86,9 @@ struct PrivateTextFile {
     _ text: [UInt8], after cause: FilenoteError?, environment: Environment
   ) -> FilenoteError {
     do {
-      return .notSaved(
-        because: cause, keptIn: try PrivateTextFile(text, environment: environment).path)
+      let file = try PrivateTextFile(text, environment: environment)
+      file.release()
+      return .notSaved(because: cause, keptIn: file.path)
     } catch {
       return cause ?? error
     }
@@ -72,6 +97,11 @@ struct PrivateTextFile {
   /// Removes the file, whatever else was left beside it (an editor's swap
   /// file), and the folder.
   func remove() {
+    Self.removeFolder(folder)
+  }
+
+  /// Removes `folder`, one of these files' folders, and what is in it.
+  static func removeFolder(_ folder: String) {
     for name in (try? FileSystem.names(in: folder)) ?? [] {
       try? FileSystem.remove(folder + "/" + name)
     }

@@ -176,6 +176,43 @@ struct EditorTests {
       editors.expectNothingLeft()
     }
 
+    @Test("a file an editor has open is not offered as kept text by another prompt")
+    func fileInUseIsNotOffered() throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let run = try EditorTests.promptInEditor(on: "note", editor: "mine-then-wait", in: editors)
+      let file = try editors.waitUntilEditing()
+
+      let other = try editors.home.openPrompt(
+        on: nil, environment: editors.environment(editor: "fail"), columns: 200)
+      let screen = try other.waitForEditLine("> note|")
+      #expect(!screen.text.contains("Unsaved"), "\(screen)")
+      try other.send(keys: "Up")
+      try other.waitForEditLine("> note|")
+      try other.send(keys: "C-c")
+      #expect(try other.waitForExit() == .exited(130))
+      #expect(editors.home.contents(of: file) == Array("mine\n".utf8))
+
+      #expect(kill(try run.filenoteProcessID(), SIGTERM) == 0)
+      #expect(try run.waitForStatus() == 128 + SIGTERM)
+    }
+
+    @Test("after the editor, the prompt's two rows are redrawn where they were, not below")
+    func redrawnInPlace() throws {
+      let editors = try ScriptedEditors(home: TemporaryHome())
+      let run = try EditorTests.prompt(on: "buy milk", editor: "inspect", in: editors)
+      let before = try run.session.waitForEditLine("> buy milk|")
+
+      try run.session.send(keys: "C-x", "C-e")
+
+      let after = try run.session.waitForEditLine("> buy bread|")
+      #expect(after.editRow == before.editRow, "\(after)")
+      #expect(after.lines.filter { $0 == PromptTests.hint }.count == 1, "\(after)")
+      #expect(after.lines.filter { $0.hasPrefix("> ") }.count == 1, "\(after)")
+      #expect(after.lines[..<(before.editRow! - 1)] == before.lines[..<(before.editRow! - 1)])
+      try run.session.send(keys: "C-c")
+      #expect(try run.waitForStatus() == 130)
+    }
+
     @Test(
       "an editor that fails leaves the line and says why on one line",
       arguments: [

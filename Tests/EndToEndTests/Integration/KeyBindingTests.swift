@@ -104,6 +104,32 @@ struct KeyBindingTests {
     try session.waitUntil { $0.split(separator: "\n").contains("half typed") }
   }
 
+  @Test(
+    "while the note's prompt is open, the command line stays whole above its hint",
+    arguments: shells)
+  func commandLineStaysAbove(shell: String) throws {
+    let home = try TemporaryHome()
+    try home.writeNote("old note")
+    let session = try Self.start(shell, in: home)
+    let typed = "echo a half typed command"
+    try session.send(text: typed)
+    try session.send(keys: "Left", "Left")
+    try session.waitUntil { Self.promptLine($0) == Self.prompt + typed }
+    try session.send(keys: "M-m")
+
+    let screen = try session.waitUntil { $0.contains("Enter saves") && $0.contains("> old note") }
+    let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+    let hintRow = try #require(lines.firstIndex { $0.contains("Enter saves") }, "\(screen)")
+    #expect(
+      lines[..<hintRow].contains { $0 == Self.prompt + typed },
+      "the command line, whole, above the hint:\n\(screen)")
+    try session.send(keys: "C-c")
+    try session.waitUntil { screen in
+      guard let cancelled = screen.range(of: "Cancelled") else { return false }
+      return screen[cancelled.upperBound...].contains(Self.prompt + typed)
+    }
+  }
+
   @Test("Ctrl-C in the note's prompt saves nothing and gives the line back", arguments: shells)
   func cancel(shell: String) throws {
     let home = try TemporaryHome()

@@ -93,20 +93,35 @@ extension PromptTests {
       }
     }
 
-    @Test("Enter on a line emptied by hand refuses to save an empty note: exit 1, note kept")
+    @Test(
+      "Enter on a line emptied by hand saves nothing and stays, the hint saying why and how to remove the note"
+    )
     func emptied() throws {
       let home = try TemporaryHome()
-      // Wide enough for the error message to stay on one line.
-      let (session, before) = try home.openPrompt(onBackdated: "buy milk", columns: 200)
+      let (session, before) = try home.openPrompt(onBackdated: "buy milk")
 
       try session.send(keys: "C-u")
       try session.waitForEditLine("> |")
       try session.send(keys: "Enter")
 
-      try home.expectPromptEnded(session, status: 1, noteStill: before)
-      let lastLine = try session.look().nonBlankLines.last ?? ""
-      #expect(lastLine.hasPrefix("filenote: "), "\(lastLine)")
-      #expect(lastLine.contains("filenote clear"), "\(lastLine)")
+      let screen = try session.waitFor("the reason on the hint row") {
+        guard let row = $0.editRow, row >= 1, $0.editLineWithCursor == "> |" else { return false }
+        return $0.lines[row - 1].hasPrefix("Not saved: a note cannot be empty")
+          && $0.lines[row - 1].contains("'filenote clear' removes it")
+      }
+      #expect(try session.exitStatus() == nil, "still in the prompt: \(screen)")
+      #expect(
+        screen.nonBlankLines.filter { $0.contains("datafile.dat") || $0.contains("Not saved") }
+          .count == 1, "the hint redrawn in place, not below: \(screen)")
+      // Typing brings the usual hint back.
+      try session.send(text: "x")
+      try session.waitFor("the usual hint") {
+        guard let row = $0.editRow, row >= 1 else { return false }
+        return $0.lines[row - 1] == PromptTests.hint(columns: 80) && $0.editLine == "> x"
+      }
+      try session.send(keys: "C-c")
+      try home.expectPromptEnded(
+        session, status: 130, noteStill: before, lastLine: "Cancelled: nothing was saved.")
     }
 
     @Test("Ctrl-C cancels: nothing is written, filenote says so and exits 130")

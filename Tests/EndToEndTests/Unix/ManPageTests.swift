@@ -93,8 +93,8 @@ extension UnixIntegrationTests {
       #expect(doubled.isEmpty, "doubled periods: \(doubled)")
     }
 
-    @Test func exitStatusPutsEnterOnAnEmptiedLineUnderOneAsThePromptExits() throws {
-      // The prompt exits 1 there (PromptSavingTests), 0 on an unchanged line.
+    @Test func exitStatusSaysEnterOnAnEmptiedLineDoesNotEndThePrompt() throws {
+      // The prompt stays there (PromptSavingTests), and exits 0 on an unchanged line.
       let page = try ManPageSource()
       let body = Array(page.section("EXIT STATUS"))
       func paragraph(ofStatus status: String) -> String {
@@ -102,7 +102,9 @@ extension UnixIntegrationTests {
         return body[(tag + 1)...].prefix { !$0.hasPrefix(".TP") && !$0.hasPrefix(".PP") }
           .map(ManPageSource.plainText).joined(separator: " ")
       }
-      #expect(paragraph(ofStatus: "1").contains("Enter on a line emptied"))
+      #expect(
+        paragraph(ofStatus: "1").contains(
+          "Enter on a line emptied by hand does not end the prompt"))
       #expect(!paragraph(ofStatus: "0").contains("nothing to save"))
       #expect(paragraph(ofStatus: "0").contains("Nothing changed."))
     }
