@@ -12,7 +12,7 @@ import Glibc
 ///
 /// What it checks, for the whole stream at once, byte by byte and in seeded
 /// chunks of 0 to 16 bytes:
-/// - `firstInvalidOffset` after `finish()` is nil exactly when
+/// - `firstInvalidOffset` after `end()` is nil exactly when
 ///   `String(validating:as:)` accepts the bytes, and otherwise equals the
 ///   offset where the standard library's UTF-8 parser meets its first error
 ///   (a sequence cut off by the end of the stream counts from its first byte);
@@ -126,7 +126,7 @@ struct UTF8ValidatorCheck {
       }
       seenOffset = offset
     }
-    validator.finish()
+    validator.end()
     if validator.firstInvalidOffset != expected {
       fail("\(chunking): finished with offset \(String(describing: validator.firstInvalidOffset))")
     }

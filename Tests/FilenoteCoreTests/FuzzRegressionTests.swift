@@ -88,7 +88,7 @@ import Testing
       validator.consume(Array(bytes[start..<end]))
       start = end
     }
-    validator.finish()
+    validator.end()
     return validator.firstInvalidOffset
   }
 }

@@ -17,7 +17,7 @@ import Testing
   static func byteByByte(_ bytes: [UInt8]) -> Int? {
     var validator = UTF8Validator()
     for byte in bytes { validator.consume([byte]) }
-    validator.finish()
+    validator.end()
     return validator.firstInvalidOffset
   }
 
@@ -57,7 +57,7 @@ import Testing
         var validator = UTF8Validator()
         validator.consume(Array(bytes[..<split]))
         validator.consume(Array(bytes[split...]))
-        validator.finish()
+        validator.end()
         #expect(validator.firstInvalidOffset == expected, "split at \(split)")
       }
     }

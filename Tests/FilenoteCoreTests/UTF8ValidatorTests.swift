@@ -42,7 +42,7 @@ import Testing
       var validator = UTF8Validator()
       validator.consume(Array(bytes[..<split]))
       validator.consume(Array(bytes[split...]))
-      validator.finish()
+      validator.end()
       #expect(validator.firstInvalidOffset == offset, "\(name) split at \(split)")
     }
   }
@@ -54,7 +54,7 @@ import Testing
       validator.consume(Array(bytes[..<split]))
       #expect(validator.isValid)
       validator.consume(Array(bytes[split...]))
-      validator.finish()
+      validator.end()
       #expect(validator.isValid, "split at \(split)")
     }
   }

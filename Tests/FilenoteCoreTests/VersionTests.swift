@@ -208,7 +208,6 @@ import Testing
       fixture.count = 2
       let saved = try fixture.store.save(bytes: Array("g".utf8))
       #expect(try fixture.texts() == ["f", "e"])
-      #expect(saved.prunedPastCount == 4)
       #expect(saved.notices(onTerminal: true) == [.versionsPruned(removed: 4, kept: 2)])
       #expect(saved.notices(onTerminal: false).isEmpty)
       let next = try fixture.store.save(bytes: Array("h".utf8))

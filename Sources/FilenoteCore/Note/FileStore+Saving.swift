@@ -55,12 +55,10 @@ extension FileStore {
     /// Set when the save created the note on a file system that shows it
     /// open to others (it cannot store 0600): `noteNotPrivate`.
     var notPrivate: FilenoteError?
-    /// How many versions the save removed because `FILENOTE_VERSIONS`
-    /// keeps fewer than were kept (more than the one a save pushes out);
-    /// 0 otherwise.
-    var prunedPastCount = 0
-    /// The count `FILENOTE_VERSIONS` set.
-    var versionCount = VersionStore.defaultCount
+    /// Set when the save removed more than the one version a save pushes
+    /// out, because `FILENOTE_VERSIONS` keeps fewer than were kept:
+    /// `versionsPruned`, said on a terminal only.
+    var pruned: FilenoteError?
 
     init() {}
 
@@ -68,8 +66,9 @@ extension FileStore {
       if let mode = replacement.openMode {
         notPrivate = .noteNotPrivate(folder: note.location.folderPath, permissions: mode)
       }
-      prunedPastCount = replacement.pruned > 1 ? replacement.pruned : 0
-      versionCount = note.versionCount
+      if replacement.pruned > 1 {
+        pruned = .versionsPruned(removed: replacement.pruned, kept: note.versionCount)
+      }
     }
 
     /// What to tell the user, in order; the pruning only on a terminal
@@ -77,9 +76,7 @@ extension FileStore {
     func notices(onTerminal: Bool) -> [FilenoteError] {
       var notices: [FilenoteError] = []
       if let notPrivate { notices.append(notPrivate) }
-      if onTerminal && prunedPastCount > 0 {
-        notices.append(.versionsPruned(removed: prunedPastCount, kept: versionCount))
-      }
+      if onTerminal, let pruned { notices.append(pruned) }
       return notices
     }
   }

@@ -282,10 +282,10 @@ final class IncomingText {
     }
 
     /// Ends the text: a character cut off at its end, or no text at all, is refused.
-    func finish() throws(FilenoteError) {
+    func end() throws(FilenoteError) {
       try waitForHelper()
       helper?.end()
-      validator.finish()
+      validator.end()
       try reportInvalid()
       guard validator.count > 0 else { throw .emptyInput }
     }
@@ -305,7 +305,7 @@ final class IncomingText {
         do throws(FilenoteError) { try check.take(bytes) } catch { failure = error }
       }
       if let failure { throw failure }
-      try check.finish()
+      try check.end()
     }
 
     private func waitForHelper() throws(FilenoteError) {
@@ -322,8 +322,8 @@ final class IncomingText {
   /// Reads `input` to its end and hands `body` the text in pieces (none
   /// empty): every byte but exactly one trailing line ending ("\n" or
   /// "\r\n"), which is left out, as `save` and `edit` take text. Each piece
-  /// is first handed to `check`, when there is one (`Check`), and `check`
-  /// is finished at the end. Memory stays at two chunks, whatever the
+  /// is first handed to `check`, when there is one (`Check`), which is told
+  /// of the end (`Check.end`). Memory stays at two chunks, whatever the
   /// input's size.
   static func read(
     _ input: FileDescriptor, from subject: FilenoteError.Subject, checking check: Check?,
@@ -383,6 +383,6 @@ final class IncomingText {
       }
       if let failure { throw failure }
     }
-    try check?.finish()
+    try check?.end()
   }
 }

@@ -69,6 +69,8 @@ extension LockedNote {
     var openMode: UInt32?
     /// The versions pruned past `FILENOTE_VERSIONS` (see `VersionWriter.prune`).
     var pruned = 0
+    /// The new file renamed over the note, whose held signals step 5 lets go.
+    fileprivate var renamed: TemporaryNoteFile?
   }
 
   /// Replaces the note with `successor` (or removes it), keeping it as a
@@ -86,13 +88,13 @@ extension LockedNote {
     defer { if ownsWriter { writer?.close() } }
     do throws(FilenoteError) {
       replacement.openMode = try makeDurable(successor, note: note, versions: writer)
-      replacement.changed = try rename(successor, note: note, versions: writer)
+      try rename(successor, note: note, versions: writer, into: &replacement)
     } catch {
       writer?.abandon()
       throw error
     }
     guard replacement.changed else { return replacement }
-    makeFolderDurable(after: successor)
+    makeFolderDurable(after: replacement.renamed)
     if case .version(let version, _) = successor, version.place == .versions {
       writer?.removeName(of: version)
     }
@@ -189,39 +191,45 @@ extension LockedNote {
     }
   }
 
-  /// Step 4. Returns whether the note changed (false: `clear` found none).
+  /// Step 4. Sets whether the note changed (not when `clear` found none).
   private func rename(
-    _ successor: Successor, note: FileStatus?, versions writer: VersionWriter?
-  ) throws(FilenoteError) -> Bool {
+    _ successor: Successor, note: FileStatus?, versions writer: VersionWriter?,
+    into replacement: inout Replacement
+  ) throws(FilenoteError) {
+    replacement.changed = true
     switch successor {
     case .file(let file, _):
       try file.rename(over: self)
-      return true
+      replacement.renamed = file
     case .version(let version, let bytes):
       guard let writer else { preconditionFailure("restore without its writer") }
-      if try writer.moveOverNote(version) { return true }
+      if try writer.moveOverNote(version) { return }
       // Another file system: its bytes are saved instead (the writer holds
       // the versions' lock, so not through `save`).
       let file = try TemporaryNoteFile(for: target, replacing: note)
       do throws(FilenoteError) {
         try file.write(bytes)
-        _ = try file.makeDurable(like: note)
+        replacement.openMode = try file.makeDurable(like: note)
         try file.rename(over: self)
+        replacement.renamed = file
       } catch {
         file.discard()
         throw error
       }
-      return true
     case .nothing:
-      guard let note else { return false }
-      do {
+      guard let note else {
+        replacement.changed = false
+        return
+      }
+      do throws(Errno) {
         try folder.remove(name)
       } catch {
-        if error == .noSuchFileOrDirectory { return false }
+        replacement.changed = false
+        if error == .noSuchFileOrDirectory { return }
         throw .system(.remove, .file(path), errno: error)
       }
       // A 0-byte file is removed too, but it was no note (`holdsNote`).
-      return note.holdsNote
+      replacement.changed = note.holdsNote
     }
   }
 
@@ -229,8 +237,8 @@ extension LockedNote {
   /// change has happened and is what the command reports: a folder that
   /// cannot be synced was refused before it (`WritableNote`), and a failure
   /// now says nothing true about the note, so it is not reported.
-  private func makeFolderDurable(after successor: Successor) {
+  private func makeFolderDurable(after renamed: TemporaryNoteFile?) {
     try? folder.syncEntries()
-    if case .file(let file, _) = successor { file.completeRename() }
+    renamed?.completeRename()
   }
 }

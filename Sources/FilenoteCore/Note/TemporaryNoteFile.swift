@@ -7,7 +7,7 @@ import SystemCalls
 /// later save remove the leftovers of a writer that was killed, and never
 /// the file of a save still in progress.
 final class TemporaryNoteFile {
-  /// The note file that `commit` replaces, for messages.
+  /// The note file that `rename(over:)` replaces, for messages.
   let target: String
   /// The temporary file's name in `folder`.
   let name: String

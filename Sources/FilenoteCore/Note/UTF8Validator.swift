@@ -41,7 +41,7 @@ struct UTF8Validator: Sendable {
   static let vectorThreshold = 4096
 
   /// True when everything seen so far is well formed (a sequence may still be
-  /// in progress: call `finish()` at the end of the input).
+  /// in progress: call `end()` at the end of the input).
   var isValid: Bool { firstInvalidOffset == nil }
 
   /// Checks the next chunk of the stream; a large one with `VectorUTF8`
@@ -160,7 +160,7 @@ struct UTF8Validator: Sendable {
   }
 
   /// Ends the stream: a sequence still in progress is ill formed.
-  mutating func finish() {
+  mutating func end() {
     if firstInvalidOffset == nil && pending > 0 {
       firstInvalidOffset = sequenceStart
     }
@@ -171,7 +171,7 @@ struct UTF8Validator: Sendable {
   static func firstInvalidOffset(in bytes: UnsafeRawBufferPointer) -> Int? {
     var validator = UTF8Validator()
     validator.consume(bytes)
-    validator.finish()
+    validator.end()
     return validator.firstInvalidOffset
   }
 

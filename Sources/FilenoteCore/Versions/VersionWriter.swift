@@ -1,68 +1,69 @@
 import SystemCalls
 
-// Keeping a version, designed so that a kill -9 at any moment leaves every
+// The versions' part of the steps every change of the note makes under the
+// writer lock (`LockedNote+Replacing.swift`, named as there and in
+// doc/DESIGN.md), designed so that a kill -9 at any moment leaves every
 // version kept before whole and listed once, never lists the current note as
-// a version of itself, and never loses the note:
+// a version of itself, and never loses the note.
 //
-// 1. open the versions folder beside the note's file, by name in the note's
-//    folder as the walk to the note holds it open, never through a link
-//    (creating it mode 0700 and syncing its parent on first use), and use it
-//    only when it is the user's own and closed to others;
-// 2. inside the note's writer lock (`LockedNote`), also take flock(2) on
-//    that folder, which the kernel drops when the writer dies (it predates
-//    the writer lock and guards the folder itself); then list the names
-//    filenote writes there, and
-//    remove copies a dead writer left half done (`.copy.*`: only the lock's
-//    holder writes one, so any found now is dead);
-// 3. decide whether to keep the note file at all: not when there is none;
-//    not when the command changes nothing (a save whose text is the note's
-//    never gets here: it compared the two while it read its text,
-//    `IncomingText`; `restore N` compares version N with the note here);
-//    not when the newest version is that very file (same inode: a writer
-//    killed between steps 4 and 6 kept it already) or holds the same bytes
-//    (two identical neighbours are never listed twice; only when their
-//    sizes are equal are the two read);
-// 4. keep it under a name no other machine gives a version
-//    (`VersionName.kept`: the time now, to the nanosecond, and a random
-//    number; another is drawn when a name filenote did not write is
-//    there): a hard link of the
-//    note file, so nothing is copied; where a link is impossible (EXDEV,
-//    EPERM, EMLINK, no hard links) a copy written to `.copy.<pid>.<random>`,
-//    fsynced, then renamed to that name, so no name ever holds half a file;
-// 5. before the rename that replaces the note, fsync the folder (and its
-//    parent when the folder is new): the version's name is on disk before
-//    the note is replaced, so a power cut cannot lose both. A save runs
-//    these on a second thread beside the new note's own fsync, which they do
-//    not depend on, and waits for both right before the rename; the other
-//    commands run them in line, right before their rename or removal. If
-//    the note is not replaced after all, `abandon()` takes the version
-//    back: a command that fails changes nothing.
-// 6. the caller replaces the note (rename over the note, fsync of the
-//    note's folder) or removes it (`clear`). Until that rename the new
-//    version and the note are one file: listings leave out the version
-//    whose inode is the note's, so it is listed only once the note has
-//    moved on;
-// 7. make the version owner-only (0600): until step 6 it was the note, and
-//    the note keeps its own mode;
-// 8. prune: the newest `count` versions and at most 64 MiB in all stay
-//    (the newest always), the older go, oldest first; only names filenote
-//    writes are removed, each relative to the open folder; then release the
-//    lock.
+// Keep the version (`open`, then `keepNote`):
+// - open the versions folder beside the note's file, by name in the note's
+//   folder as the walk to the note holds it open, never through a link
+//   (creating it mode 0700 on first use), and use it only when it is the
+//   user's own and closed to others; take flock(2) on it, which the kernel
+//   drops when the writer dies (it predates the writer lock and guards the
+//   folder itself); list the names filenote writes there, and remove copies
+//   a dead writer left half done (`.copy.*`: only the lock's holder writes
+//   one, so any found now is dead);
+// - decide whether to keep the note file at all: not when there is none;
+//   not when the command changes nothing (a save whose text is the note's
+//   never gets here: it compared the two while it read its text,
+//   `IncomingText`; `restore N` compares version N with the note here); not
+//   when the newest version is that very file (same inode: a writer killed
+//   between keeping it and the rename kept it already) or holds the same
+//   bytes (two identical neighbours are never listed twice; only when their
+//   sizes are equal are the two read);
+// - keep it under a name no other machine gives a version
+//   (`VersionName.kept`: the time now, to the nanosecond, and a random
+//   number; another is drawn when a name filenote did not write is there):
+//   a hard link of the note file, so nothing is copied; where a link is
+//   impossible (EXDEV, EPERM, EMLINK, no hard links) a copy written to
+//   `.copy.<pid>.<random>`, fsynced, then renamed to that name, so no name
+//   ever holds half a file.
 //
-// `restore N` keeps the note the same way (3–5), then gives version N's
-// file the note's mode, links it beside the note under a temporary name,
-// renames that over the note, fsyncs the note's folder, and only then
-// removes version N's name: at every instant, also across a power cut,
-// version N is still a version or the note, never both listed and never
-// neither (a name of it left in the versions folder is the note's file,
-// which listings leave out and step 3 counts as kept). It keeps its own
-// time. A conflict copy beside the note is renamed over the note, within
-// that one folder.
+// Make the new file and the versions folder durable (`makeDurable`): fsync
+// the folder (and its parent when the folder is new), so the version's name
+// is on disk before the note is replaced and a power cut cannot lose both.
+// A save runs these on a helper thread beside the new file's own fsync,
+// which they do not depend on (`startMakingDurable`), and waits for both
+// right before the rename. If the note is not replaced after all,
+// `abandon()` takes the version back: a command that fails changes nothing.
 //
-// Settling conflict copies (`settle`) links each into the folder under the
-// name `VersionName.settled` gives it, fsyncs the folder, and only then
-// removes it from the note's folder: at every instant the copy's text is
-// under one name or both (a listing shows one file once), never neither.
+// Rename: until then the new version and the note are one file: listings
+// leave out the version whose inode is the note's, so it is listed only once
+// the note has moved on.
+//
+// Prune (`prune`): make the version owner-only (0600: until the rename it
+// was the note, which keeps its own mode); the newest `count` versions and
+// at most 64 MiB in all stay (the newest always), the older go, oldest
+// first; only names filenote writes are removed, each relative to the open
+// folder.
+//
+// `restore N` keeps the note the same way, then (`makeDurable(_:like:)`,
+// `moveOverNote`) gives version N's file the note's mode and fsyncs it,
+// links it beside the note under a temporary name, renames that over the
+// note, and once the note's folder is fsynced removes version N's name
+// (`removeName`): at every instant, also across a power cut, version N is
+// still a version or the note, never both listed and never neither (a name
+// of it left in the versions folder is the note's file, which listings
+// leave out and `keepNote` counts as kept). It keeps its own time. A
+// conflict copy beside the note is renamed over the note, within that one
+// folder.
+//
+// Settling conflict copies (`settle`, Sync/) links each into the folder
+// under the name `VersionName.settled` gives it, fsyncs the folder, and only
+// then removes it from the note's folder: at every instant the copy's text
+// is under one name or both (a listing shows one file once), never neither.
 
 /// A writer's hold on the versions folder: open, locked, and listed as the
 /// lock found it. Closing it (or the process dying) releases the lock.
@@ -80,12 +81,12 @@ final class VersionWriter {
   private var keptName: String?
   private var isOpen = true
   /// Whether this writer made the folder, whose own entry is then not on
-  /// disk until its parent is synced (step 5).
+  /// disk until its parent is synced (`makeDurable`).
   private var isNew = false
-  /// Whether something was linked or renamed into the folder that step 5
-  /// must make durable.
+  /// Whether something was linked or renamed into the folder that
+  /// `makeDurable` must make durable.
   var needsSync = false
-  /// The thread running step 5's fsyncs beside the new note's own
+  /// The thread running `makeDurable`'s fsyncs beside the new note's own
   /// (`startMakingDurable(on:)`), until `makeDurable()` has waited for it;
   /// then what they met.
   private var syncingBeside: HelperThread?
@@ -125,8 +126,8 @@ final class VersionWriter {
     try store.read(version, in: folder)
   }
 
-  /// Steps 1–2: opens and locks the folder; when there is none, creates it
-  /// (`creating`) or returns nil.
+  /// Keeping the version, first: opens and locks the folder; when there is
+  /// none, creates it (`creating`) or returns nil.
   static func open(_ store: VersionStore, creating: Bool) throws(FilenoteError) -> VersionWriter? {
     var created = false
     for _ in 0..<20 {
@@ -248,10 +249,11 @@ final class VersionWriter {
       [KeptVersion(name: name, status: kept, kept: now)] + entries)
   }
 
-  /// Step 3 for the versions, right before the note is replaced: the
-  /// folder (and, when it is new, its parent) fsynced, so the kept
-  /// version's name is on disk first; or, when begun beside the new note's
-  /// fsync (`startMakingDurable(on:)`), waited for.
+  /// "Make the new file and the versions folder durable", the versions'
+  /// part, right before the note is replaced: the folder (and, when it is
+  /// new, its parent) fsynced, so the kept version's name is on disk first;
+  /// or, when begun beside the new note's fsync (`startMakingDurable(on:)`),
+  /// waited for.
   func makeDurable() throws(FilenoteError) {
     guard needsSync else { return }
     let failure: Errno?
@@ -343,8 +345,9 @@ final class VersionWriter {
     (version.place == .versions ? folder : store.noteFolder, version.name)
   }
 
-  /// `restore N`, step 3: version N's file gets the mode of the note it
-  /// replaces (`note`; 0600 for none) and is fsynced.
+  /// `restore N`, "make the new file ... durable": version N's file gets
+  /// the mode of the note it replaces (`note`; 0600 for none) and is
+  /// fsynced.
   func makeDurable(_ version: KeptVersion, like note: FileStatus?) throws(FilenoteError) {
     let (source, name) = file(of: version)
     do throws(Errno) {
@@ -357,9 +360,9 @@ final class VersionWriter {
     }
   }
 
-  /// `restore N`, step 4: moves version N's file over the note in one
+  /// `restore N`, "rename": moves version N's file over the note in one
   /// rename, after `makeDurable(_:like:)` and `makeDurable()`; its name in
-  /// the versions folder goes after step 5 (`removeName(of:)`).
+  /// the versions folder goes once the note's folder is durable (`removeName(of:)`).
   /// - Returns: false when its file cannot be renamed there (another file
   ///   system): the caller then saves its bytes instead.
   func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
@@ -380,7 +383,7 @@ final class VersionWriter {
     // keep the removal and lose the new name, and the text is then neither
     // the note nor a version. So the version's file is first linked beside
     // the note under a temporary name and renamed over the note within
-    // that one folder; only once that is on disk (step 5) does its name in
+    // that one folder; only once that is on disk does its name in
     // the versions folder go. Until then the listing leaves it out (it is
     // the note's file), and `keepNote` counts it as kept.
     let temporary = ProcessFileName.make(
@@ -474,7 +477,7 @@ final class VersionWriter {
     return status.linkCount > 1
   }
 
-  /// Step 6 (prune), after the note was replaced or removed: the version
+  /// Prune, after the note was replaced or removed: the version
   /// kept made owner-only (until then it was the note, which keeps its own
   /// mode), then the newest `count` versions and at most the size limit in
   /// all stay (the newest always), the older go, oldest first; only names

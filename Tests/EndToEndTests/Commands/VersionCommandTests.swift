@@ -207,6 +207,21 @@ struct VersionCommands {
     #expect(try home.run("show").stdoutText == "b\n")
   }
 
+  @Test("a lower FILENOTE_VERSIONS prunes at the next save, which says so on a terminal only")
+  func lowerCountSaysWhatItPruned() throws {
+    let home = try TemporaryHome.saving("a", "b", "c", "d", "e", "f")
+    let session = try TmuxSession(
+      executable: try FilenoteProcess.binaryPath(), arguments: ["save", "g"],
+      environment: ["HOME": home.home, "FILENOTE_VERSIONS": "2"], columns: 80, rows: 10)
+    try session.waitUntil { screen in
+      screen.contains("filenote: removed the 4 oldest versions: FILENOTE_VERSIONS=2 keeps 2")
+    }
+    #expect(try home.run("history").stdoutText.split(separator: "\n").count == 3)
+    let piped = try home.run("save", "h", environment: ["FILENOTE_VERSIONS": "1"])
+    piped.expectSuccess()
+    #expect(piped.stderrText.isEmpty, "off a terminal, nothing is said")
+  }
+
   @Test("on a terminal, history cuts each line to the window's width")
   func historyOnATerminal() throws {
     let home = try TemporaryHome.saving(String(repeating: "wide 中文 ", count: 20), "now")
