@@ -29,7 +29,8 @@ extension UnixIntegrationTests {
     /// a UTF-8 terminal, words where man writes ASCII (the C locale, a fresh
     /// system's default).
     @Test(arguments: [
-      ("C", ["<cr>", "<tab>", "<esc>", "<cr>..."]), ("C.UTF-8", ["↵", "⇥", "␛", "↵…"]),
+      ("C", ["<nl>", "<tab>", "<esc>", "<nl>...", "<cr>", "<del>"]),
+      ("C.UTF-8", ["↵", "⇥", "␛", "↵…", "␍", "␡"]),
     ])
     func manRendersEverySymbolWithoutAWarningIn(locale: String, symbols: [String]) throws {
       let man = try ExternalProgram.run(
