@@ -84,7 +84,7 @@ enum NoteLine {
       let piece = try read(Swift.min(wanted, readLimit - validator.count))
       ended = piece.count < Swift.min(wanted, readLimit - validator.count)
       validator.consume(piece)
-      if ended { validator.finish() }
+      if ended { validator.end() }
       if let offset = validator.firstInvalidOffset {
         throw .fileNotUTF8(path: path, offset: offset)
       }

@@ -29,7 +29,7 @@ extension UnixIntegrationTests {
     /// a UTF-8 terminal, words where man writes ASCII (the C locale, a fresh
     /// system's default).
     @Test(arguments: [
-      ("C", ["<nl>", "<tab>", "<esc>", "<nl>...", "<cr>", "<del>"]),
+      ("C", ["<cr>", "<tab>", "<esc>", "<cr>...", "^M", "^?"]),
       ("C.UTF-8", ["↵", "⇥", "␛", "↵…", "␍", "␡"]),
     ])
     func manRendersEverySymbolWithoutAWarningIn(locale: String, symbols: [String]) throws {
