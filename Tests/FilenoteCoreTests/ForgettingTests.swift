@@ -65,13 +65,16 @@ extension VersionTests {
       #expect(fixture.versionNames == ["9999999999-1"])
     }
 
-    @Test func aVersionWithAnotherHardLinkIsForgottenAndSaysItsTextRemains() throws {
+    @Test func aVersionWithAHardLinkElsewhereIsNotListedNorForgottenAndItsFileStays() throws {
       let fixture = Fixture()
       try fixture.save("secret", "b")
       let name = try #require(fixture.versionNames.first)
       #expect(link(fixture.versionsFolder + "/" + name, fixture.folder.file("copy")) == 0)
-      #expect(try fixture.store.forgetVersion(1) == true)
       #expect(try fixture.texts() == [])
+      #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
+        try fixture.store.forgetVersion(1)
+      }
+      #expect(fixture.versionNames == [name])
       #expect(fixture.folder.bytes("copy") == Array("secret".utf8))
     }
 

@@ -354,16 +354,59 @@ import Testing
       #expect(fixture.note == "a")
     }
 
-    @Test func aFolderOpenToOthersRefusesTheSave() throws {
+    @Test func aFolderOfTheUsersOwnOpenToOthersIsTakenBackAndTheSaveKeepsItsVersion() throws {
       let fixture = Fixture()
       try fixture.save("a", "b")
       chmod(fixture.versionsFolder, 0o755)
-      #expect(
-        throws: FilenoteError.versionsFolderUnsafe(
-          path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
-      ) { try fixture.store.save(bytes: Array("c".utf8)) }
-      #expect(throws: FilenoteError.self) { try fixture.store.keptVersions() }
-      #expect(fixture.note == "b")
+      for name in fixture.versionNames { chmod(fixture.versionsFolder + "/" + name, 0o644) }
+      try fixture.store.save(bytes: Array("c".utf8))
+      #expect(fixture.status(fixture.versionsFolder).st_mode & 0o7777 == 0o700)
+      for name in fixture.versionNames {
+        #expect(fixture.status(fixture.versionsFolder + "/" + name).st_mode & 0o7777 == 0o600)
+      }
+      #expect(try fixture.texts() == ["b", "a"])
+      #expect(fixture.note == "c")
+    }
+
+    @Test func anotherUsersFileInTheFolderIsNotListedShownRestoredOrCounted() throws {
+      let fixture = Fixture()
+      try fixture.save("one", "two", "three")
+      // As an engine's rename leaves it: the older version's file is nobody's, 0644.
+      let theirs = try #require(fixture.versionNames.first)
+      let path = fixture.versionsFolder + "/" + theirs
+      #expect(chown(path, FileStoreSafetyTests.nobody, FileStoreSafetyTests.nobody) == 0)
+      chmod(path, 0o644)
+      #expect(try fixture.texts() == ["two"])
+      #expect(throws: FilenoteError.noVersion(number: 2, kept: 1, note: fixture.store.path)) {
+        try fixture.store.restoreVersion(2)
+      }
+      #expect(try fixture.store.keptVersionCount() == 1)
+      let store = try #require(try fixture.store.versionStore())
+      let folder = try #require(try store.open())
+      defer { folder.close() }
+      #expect(store.refusedCount(in: folder) == 1)
+      // Pruning counts only the user's own, and never removes another's.
+      var one = fixture
+      one.count = 1
+      try one.save("four")
+      #expect(fixture.versionNames.contains(theirs))
+      #expect(try one.texts() == ["three"])
+      #expect(fixture.note == "four")
+    }
+
+    @Test func aVersionWithANameOutsideTheFolderIsNotUsedButTheNotesOwnIs() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      let name = try #require(fixture.versionNames.first)
+      #expect(link(fixture.versionsFolder + "/" + name, fixture.folder.file("kept elsewhere")) == 0)
+      #expect(try fixture.texts() == [])
+      #expect(unlink(fixture.folder.file("kept elsewhere")) == 0)
+      #expect(try fixture.texts() == ["a"])
+      // A second name filenote knows of (the note's, as a writer killed
+      // before its rename leaves it) is no reason to refuse a version.
+      fixture.linkTheNote(asVersion: 7, keptAt: 1)
+      #expect(try fixture.texts() == ["a"])
+      #expect(try fixture.store.keptVersionCount() == 1)
     }
 
     @Test func anotherUsersFolderRefusesTheSave() throws {

@@ -123,7 +123,7 @@ struct VersionStore {
     var reason: FilenoteError.UnsafeFolderReason?
     if info.owner != CurrentProcess.effectiveUser {
       reason = .ownedByAnotherUser(info.owner)
-    } else if ModeChange.isOpenToOthers(info.permissions) && !mayUseOpen(folder, info) {
+    } else if ModeChange.isOpenToOthers(info.permissions) && !takeBack(folder, info) {
       reason = .openToOthers(permissions: info.permissions)
     }
     if let reason {
@@ -133,19 +133,17 @@ struct VersionStore {
     return folder
   }
 
-  /// Whether `folder`, the user's own but open to others (`info`), shows
-  /// that mode only because its file system cannot narrow it (exFAT, NTFS
-  /// without permissions, FAT: every file shows the mount's mode), and is no
-  /// more open than the note beside it (or, with none, the note's folder).
-  /// Asking for 0700 is how to know; where that works, the folder was open
-  /// on a file system that keeps modes, and it gets its mode back and is
-  /// refused (someone else may have put files in it).
-  private func mayUseOpen(_ folder: FileDescriptor, _ info: FileStatus) -> Bool {
-    guard
-      let beside = noteStatus?.permissions ?? (try? noteFolder.status())?.permissions,
-      ModeChange.versionsFolderMayBeUsed(
-        folder: info.permissions, note: beside, narrowing: .refused)
-    else { return false }
+  /// Whether `folder`, the user's own but open to others (`info`), may be
+  /// used. Where the file system keeps modes, a sync engine or a tool at
+  /// umask 022 made it so (rclone bisync, git: 0755, files 0644): it is
+  /// taken back to 0700 and its files of the user's to 0600, and a
+  /// terminal is told (once: then it is closed). A file someone else put
+  /// in it meanwhile is never used (`mayUse`). Where the file system
+  /// cannot narrow it (exFAT, NTFS without permissions, FAT: every file
+  /// shows the mount's mode), or on a read-only mount, it is used when it
+  /// is no more open than the note beside it (or, with none, the note's
+  /// folder).
+  private func takeBack(_ folder: FileDescriptor, _ info: FileStatus) -> Bool {
     let narrowing: ModeChange
     do { narrowing = try ModeChange.change(folder, to: 0o700) } catch {
       // A read-only mount cannot narrow it either, and nothing can be put
@@ -153,9 +151,30 @@ struct VersionStore {
       guard error == .readOnlyFileSystem else { return false }
       narrowing = .refused
     }
-    if narrowing == .stored { try? folder.changePermissions(info.permissions) }
+    if narrowing == .stored {
+      takeBackFiles(in: folder)
+      if FileDescriptor.standardError.isTerminal {
+        Filenote.report(.versionsFolderTakenBack(path: path, permissions: info.permissions))
+      }
+      return true
+    }
+    guard let beside = noteStatus?.permissions ?? (try? noteFolder.status())?.permissions
+    else { return false }
     return ModeChange.versionsFolderMayBeUsed(
       folder: info.permissions, note: beside, narrowing: narrowing)
+  }
+
+  /// Gives each regular file of the user's in `folder` that others may
+  /// open mode 0600, opened without following a link.
+  private func takeBackFiles(in folder: FileDescriptor) {
+    for name in (try? folder.names()) ?? [] {
+      guard let info = try? folder.status(of: name), info.kind == .regular,
+        info.owner == CurrentProcess.effectiveUser, ModeChange.isOpenToOthers(info.permissions),
+        let file = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
+      else { continue }
+      try? ModeChange.request(file, 0o600)
+      file.close()
+    }
   }
 
   /// Every version in `folder` with a name filenote writes and a regular
@@ -172,13 +191,41 @@ struct VersionStore {
 
   /// `entries(in:)` of the names a listing of `folder` gave. A name that
   /// vanished since the listing (pruned by another machine's filenote, or
-  /// removed by a sync engine) is simply not there.
+  /// removed by a sync engine) is simply not there; a file `mayUse` refuses
+  /// is not there either.
   ///
   /// A sync engine's conflict copy of a version is one too, marked: two
   /// machines on which an older filenote kept different texts under the
   /// same `<sequence>-<seconds>` name left one of them only there.
   func entries(named names: [String], in folder: FileDescriptor) -> [KeptVersion] {
-    var entries: [KeptVersion] = []
+    KeptVersion.newestFirst(candidates(named: names, in: folder).filter(\.isUsable).map(\.version))
+  }
+
+  /// How many files in the versions folder `folder`, named as versions or
+  /// their conflict copies, `mayUse` refuses: they are not listed, read,
+  /// restored or counted, and `history` on a terminal says so.
+  func refusedCount(in folder: FileDescriptor) -> Int {
+    guard let names = try? folder.names() else { return 0 }
+    return candidates(named: names, in: folder).reduce(0) { $0 + ($1.isUsable ? 0 : 1) }
+  }
+
+  /// Says in one line on standard error how many files of the versions
+  /// folder `mayUse` refuses, when there are any (`history` on a terminal).
+  func reportRefused() {
+    guard let folder = try? open() else { return }
+    defer { folder.close() }
+    let count = refusedCount(in: folder)
+    if count > 0 { Filenote.report(.versionsNotTheUsers(path: path, count: count)) }
+  }
+
+  /// Every regular file among `names` (found in the versions folder
+  /// `folder`) that is a version or a conflict copy of one, and whether
+  /// `mayUse` lets it be used: its names that filenote knows of are those
+  /// in this folder and the note's.
+  private func candidates(
+    named names: [String], in folder: FileDescriptor
+  ) -> [(version: KeptVersion, isUsable: Bool)] {
+    var found: [(version: KeptVersion, status: FileStatus)] = []
     var others: [String] = []
     for name in names {
       guard let parsed = VersionName(name) else {
@@ -191,37 +238,70 @@ struct VersionStore {
         conflict = ConflictCopyName(engine: engine, origin: origin)
       }
       let kept = parsed.keptSeconds.map { ($0, parsed.keptNanoseconds) }
-      entries.append(KeptVersion(name: name, conflict: conflict, status: info, kept: kept))
+      found.append((KeptVersion(name: name, conflict: conflict, status: info, kept: kept), info))
     }
-    let versions = entries
+    let versions = found.count
     for name in others {
-      for version in versions {
-        guard let copy = ConflictCopyName(name, copyOf: version.name) else { continue }
+      for index in 0..<versions {
+        guard let copy = ConflictCopyName(name, copyOf: found[index].version.name) else {
+          continue
+        }
         if let info = try? folder.status(of: name), info.kind == .regular {
-          entries.append(KeptVersion(name: name, conflict: copy, status: info))
+          found.append((KeptVersion(name: name, conflict: copy, status: info), info))
         }
         break
       }
     }
-    return KeptVersion.newestFirst(entries)
+    var note: FileStatus?? = nil
+    return found.map { entry in
+      var known = 1
+      if entry.status.linkCount > 1 {
+        if note == nil { note = .some(noteStatus) }
+        if let current = note ?? nil, entry.version.isFile(current) { known += 1 }
+        known += found.reduce(0) { $0 + ($1.version.isSameFile(as: entry.version) ? 1 : 0) } - 1
+      }
+      return (entry.version, Self.mayUse(entry.status, knownNames: known))
+    }
+  }
+
+  /// Whether a file filenote found without following a link, beside the
+  /// note or in the versions folder, may be listed, read, restored or
+  /// counted: a regular file of the user's own, with no name but the
+  /// `knownNames` filenote found of it (the note's, versions', conflict
+  /// copies': a kept version and the note it was, a copy being settled).
+  /// A sync engine that runs as root, or with `ignorePerms`, renames files
+  /// in as they came, another user's among them (doc/DESIGN.md, Security):
+  /// their owner could change them under the user's eyes, and a name of
+  /// theirs elsewhere keeps a way to.
+  static func mayUse(_ info: FileStatus, knownNames: Int = 1) -> Bool {
+    info.kind == .regular && info.owner == CurrentProcess.effectiveUser
+      && info.linkCount <= UInt64(max(1, knownNames))
   }
 
   /// The sync engines' conflict copies of the note beside it, not settled
-  /// yet: regular files of this user's (never followed through a link,
-  /// looked up in the note's open folder as the note is), named exactly as
-  /// an engine names a copy of this note and of no longer note in the
-  /// folder (see `ConflictCopyName`). Empty when the folder cannot be read.
-  func conflictCopies() -> [KeptVersion] {
+  /// yet: files `mayUse` lets be used (never followed through a link,
+  /// looked up in the note's open folder as the note is; a second name is
+  /// known when it is the note's or one of `versions`', as while a copy is
+  /// settled), named exactly as an engine names a copy of this note and of
+  /// no longer note in the folder (see `ConflictCopyName`). Empty when the
+  /// folder cannot be read.
+  func conflictCopies(alongside versions: [KeptVersion] = []) -> [KeptVersion] {
     guard let names = try? noteFolder.names() else { return [] }
     let length = noteName.utf8.count
     var copies: [KeptVersion] = []
     for name in names where name.utf8.count > length {
       guard let copy = ConflictCopyName(name, copyOf: noteName),
         let info = try? noteFolder.status(of: name), info.kind == .regular,
-        info.owner == CurrentProcess.effectiveUser,
         !ConflictCopyName.belongsToLongerNote(name, copyOf: noteName, among: names)
       else { continue }
-      copies.append(KeptVersion(name: name, place: .noteFolder, conflict: copy, status: info))
+      let found = KeptVersion(name: name, place: .noteFolder, conflict: copy, status: info)
+      var known = 1
+      if info.linkCount > 1 {
+        if let note = noteStatus, found.isFile(note) { known += 1 }
+        known += versions.reduce(0) { $0 + ($1.isSameFile(as: found) ? 1 : 0) }
+      }
+      guard Self.mayUse(info, knownNames: known) else { continue }
+      copies.append(found)
     }
     return copies
   }
@@ -240,7 +320,7 @@ struct VersionStore {
   /// `listed(in:)` of the versions a listing of `folder` found.
   func listed(entries: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
     var all = entries
-    let copies = conflictCopies()
+    let copies = conflictCopies(alongside: entries)
     if !copies.isEmpty || entries.contains(where: { $0.conflict != nil }) {
       all = KeptVersion.interleaving(
         KeptVersion.newestFirst(all.filter { $0.conflict != nil } + copies),
@@ -332,27 +412,31 @@ struct VersionStore {
   }
 
   /// The bytes of `version`, whose folder is the versions folder `folder`
-  /// or the note's, refused when they are not UTF-8.
+  /// or the note's, refused when they are not UTF-8. Only the file the
+  /// listing found is read: a name swapped since is gone, to this reader.
   func read(_ version: KeptVersion, in folder: FileDescriptor?) throws(FilenoteError) -> [UInt8] {
     guard version.place == .versions else {
-      return try read(version.name, in: noteFolder, path: path(of: version))
+      return try read(version.name, in: noteFolder, path: path(of: version), listed: version)
     }
     guard let folder else {
       throw .system(.read, .file(FileStore.join(path, version.name)), errno: .noSuchFileOrDirectory)
     }
-    return try read(version.name, in: folder)
+    return try read(
+      version.name, in: folder, path: FileStore.join(path, version.name), listed: version)
   }
 
   /// The bytes of the version file `name`, never through a link, refused
-  /// when they are not UTF-8.
+  /// when they are not UTF-8 or `mayUse` refuses the file.
   func read(_ name: String, in folder: FileDescriptor) throws(FilenoteError) -> [UInt8] {
-    try read(name, in: folder, path: FileStore.join(path, name))
+    try read(name, in: folder, path: FileStore.join(path, name), listed: nil)
   }
 
   /// The bytes of the file `name` in `folder` (`file` is its path, for
-  /// messages), never through a link, refused when they are not UTF-8.
+  /// messages), never through a link, refused when they are not UTF-8 or
+  /// when it is not the file `listed` (when given; else one `mayUse` lets
+  /// be read).
   private func read(
-    _ name: String, in folder: FileDescriptor, path file: String
+    _ name: String, in folder: FileDescriptor, path file: String, listed: KeptVersion?
   ) throws(FilenoteError) -> [UInt8] {
     let fd: FileDescriptor
     do { fd = try folder.open(name, .readOnly, options: [.nonBlocking, .noFollow]) } catch {
@@ -361,7 +445,13 @@ struct VersionStore {
     defer { fd.close() }
     let bytes: [UInt8]
     do throws(Errno) {
-      guard try fd.status().kind == .regular else { throw Errno.invalidArgument }
+      let info = try fd.status()
+      guard info.kind == .regular else { throw Errno.invalidArgument }
+      if let listed {
+        guard listed.isFile(info) else { throw Errno.noSuchFileOrDirectory }
+      } else if !Self.mayUse(info, knownNames: Int(info.linkCount)) {
+        throw Errno.notPermitted
+      }
       bytes = try fd.readToEnd()
     } catch {
       throw .system(.read, .file(file), errno: error)
@@ -377,15 +467,20 @@ struct VersionStore {
   /// removed since it was listed (a listing shows what is there).
   func beginning(of version: KeptVersion, in folder: FileDescriptor?, limit: Int) -> [UInt8]? {
     guard let folder = version.place == .versions ? folder : noteFolder else { return nil }
-    return beginning(of: version.name, in: folder, limit: limit)
+    return beginning(of: version.name, in: folder, limit: limit, listed: version)
   }
 
   /// Up to `limit` bytes from the start of the file `name` in `folder`;
-  /// nil when it cannot be opened.
-  func beginning(of name: String, in folder: FileDescriptor, limit: Int) -> [UInt8]? {
+  /// nil when it cannot be opened, or when it is not the file `listed`.
+  func beginning(
+    of name: String, in folder: FileDescriptor, limit: Int, listed: KeptVersion? = nil
+  ) -> [UInt8]? {
     guard let fd = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
     else { return nil }
     defer { fd.close() }
+    if let listed {
+      guard let info = try? fd.status(), listed.isFile(info) else { return nil }
+    }
     var bytes = [UInt8](repeating: 0, count: limit)
     let count = bytes.withUnsafeMutableBytes { (try? fd.read(into: $0)) ?? 0 }
     return Array(bytes[0..<count])
