@@ -64,7 +64,11 @@ struct EditingPrompt {
       // The note is not also kept as a String: "unchanged" compares bytes.
       ending = try session.readLine(
         text: note?.text ?? "",
-        hints: [hint(versionsKept: !versions.isEmpty, conflictCopies: copies)]
+        hints: [
+          hint(
+            versionsKept: !versions.isEmpty, conflictCopies: copies,
+            mergeMarkers: MergeMarkers.found(in: opened))
+        ]
           + versions.map(hint),
         dimmed: (environment["NO_COLOR"] ?? "").isEmpty, versions: versions.map(\.text))
     } catch {
@@ -194,7 +198,12 @@ struct EditingPrompt {
     // The copies stay as the hint told of them: Enter settles those alone.
     let copies = versions.map(\.version).filter(\.isUnsettledCopy)
     session.replaceVersions(
-      texts, hints: [hint(versionsKept: !texts.isEmpty, conflictCopies: copies)] + hints)
+      texts,
+      hints: [
+        hint(
+          versionsKept: !texts.isEmpty, conflictCopies: copies,
+          mergeMarkers: onDisk.map { MergeMarkers.found(in: $0.bytes) } ?? false)
+      ] + hints)
   }
 
   /// The error to report when the prompt ends without saving `line` (what
@@ -246,7 +255,9 @@ struct EditingPrompt {
   /// an alert), where the note is, how to save and cancel, then the keys
   /// that reach the versions (when some are kept) and the editor, as the
   /// width allows (see `Hint`).
-  private func hint(versionsKept: Bool, conflictCopies copies: [KeptVersion]) -> Hint {
+  private func hint(
+    versionsKept: Bool, conflictCopies copies: [KeptVersion], mergeMarkers: Bool
+  ) -> Hint {
     var path = store.path
     if let home = environment["HOME"], home.count > 1, path.hasPrefix(home + "/") {
       path = "~" + path.dropFirst(home.count)
@@ -255,7 +266,11 @@ struct EditingPrompt {
       subject: path.replacingControlCharacters(),
       details: ["Enter saves", "Ctrl-C cancels"] + (versionsKept ? ["Up/Ctrl-R: versions"] : [])
         + ["Ctrl-X Ctrl-E: editor"],
-      alert: copies.isEmpty ? [] : ConflictNotice(copies: copies).hintForms)
+      alert: copies.isEmpty
+        ? (mergeMarkers ? MergeMarkers.hintForms : [])
+        : ConflictNotice(copies: copies).hintForms.map {
+          mergeMarkers ? $0 + ", merge markers" : $0
+        })
   }
 
   /// The line above a version recalled with Up or Ctrl-R: which one (a

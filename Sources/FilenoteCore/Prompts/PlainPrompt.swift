@@ -24,6 +24,7 @@ struct PlainPrompt {
         + (copies.count == 1 ? "it" : "them") + "; Enter keeps "
         + (copies.count == 1 ? "it as a version" : "them as versions") + ".\n"
     }
+    if let note, MergeMarkers.found(in: note.bytes) { intro += "It holds merge markers.\n" }
     showing: while true {
       if let note {
         intro += "Current: \(note.text.replacingControlCharacters())\n"
