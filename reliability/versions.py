@@ -78,7 +78,8 @@ def run(settings, ledger):
         ("a symbolic link in the versions folder's place: nothing written through it",
          link_in_place),
         ("another user's folder in the versions folder's place: save refused", foreign_folder),
-        ("a folder open to others (0755): save refused", open_folder),
+        ("a folder of the user's open to others (0755, files 0644): taken back to 0700/0600, "
+         "the save keeps its version", open_folder),
         ("a version edited by hand (not UTF-8): show N and restore N refuse it, saves go on",
          version_edited),
         ("a version removed by hand: the others stay numbered in order", version_removed),
@@ -449,7 +450,7 @@ def folder_not_writable(settings):
     two_saves(sandbox, "a", "b")
     folder = versions_folder_of(sandbox.note)
     with file_attribute(folder, "i"):
-        line = refused(sandbox, ["save", "c"], [folder, "FILENOTE_VERSIONS=0"])
+        line = refused(sandbox, ["save", "c"], [folder, "--no-version"])
         refused(sandbox, ["clear"], [folder])
         check(not temporary_files(sandbox.documents), "a temporary file was left")
         off = sandbox.run(["save", "c"], env=dict(sandbox.env, FILENOTE_VERSIONS="0"))
@@ -469,7 +470,7 @@ def folder_not_writable_as_user(settings):
     folder = versions_folder_of(path)
     os.chmod(folder, 0o500)
     line = expect_error_line(sandbox.run(["--file", path, "save", "c"], user=NOBODY),
-                             [folder, "Permission denied", "FILENOTE_VERSIONS=0"])
+                             [folder, "Permission denied", "--no-version"])
     check(read_or_none(path) == b"b", "the note changed")
     check(not temporary_files(notes), "a temporary file was left")
     return line
@@ -483,7 +484,7 @@ def full_disk_while_keeping(settings):
     os.mkdir(folder, 0o700)
     with mounted(folder, "-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs"):
         line = expect_error_line(sandbox.run(["save", "new"]),
-                                 [folder, "No space left on device", "FILENOTE_VERSIONS=0"])
+                                 [folder, "No space left on device", "--no-version"])
         check(read_or_none(sandbox.note) == old, "the note changed")
         check(not temporary_files(sandbox.documents), "a temporary file was left")
         check(os.listdir(folder) == [], "a half copy was left: %s" % os.listdir(folder))
@@ -540,7 +541,15 @@ def open_folder(settings):
     two_saves(sandbox, "a", "b")
     folder = versions_folder_of(sandbox.note)
     os.chmod(folder, 0o755)
-    return refused(sandbox, ["save", "c"], [folder, "0755"])
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o644)
+    check(sandbox.run(["save", "c"]).status == 0, "the save was refused")
+    modes = sorted({os.stat(os.path.join(folder, name)).st_mode & 0o777
+                    for name in os.listdir(folder)})
+    check(os.stat(folder).st_mode & 0o777 == 0o700 and modes == [0o600],
+          "the folder is %o, its files %s" % (os.stat(folder).st_mode & 0o777, modes))
+    check(sandbox.run(["show", "1"]).stdout == b"b\n", "version 1 is not b")
+    return "taken back to 0700, files 0600; the save kept b"
 
 
 def version_edited(settings):

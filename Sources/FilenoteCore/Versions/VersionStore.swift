@@ -153,7 +153,9 @@ struct VersionStore {
     }
     if narrowing == .stored {
       takeBackFiles(in: folder)
-      if FileDescriptor.standardError.isTerminal {
+      // Someone at a terminal sees it (a script is not told); once, since
+      // the folder is closed from now on.
+      if FileDescriptor.standardError.isTerminal || FileDescriptor.standardOutput.isTerminal {
         Filenote.report(.versionsFolderTakenBack(path: path, permissions: info.permissions))
       }
       return true
