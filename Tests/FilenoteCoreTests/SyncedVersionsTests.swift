@@ -235,6 +235,18 @@ import Testing
       #expect(try fixture.listed() == ["base"])
     }
 
+    @Test func theNotesOwnFileAsAnotherMachineReceivedItIsTheNoteNotAVersion() throws {
+      let fixture = Fixture()
+      try fixture.save("x", "y", "x", at: [10, 20, 30])
+      // What an engine brings from the machine that saved "z": the note
+      // and the save's own link in the versions folder, two files here.
+      let own = VersionName.kept(at: (Fixture.base + 40, 0), random: 99)
+      fixture.folder.write("notes/.datafile.dat.versions/" + own, "z")
+      fixture.folder.write("notes/datafile.dat", "z")
+      #expect(try fixture.listed() == ["y", "x"])
+      #expect(try fixture.store.keptVersionCount() == 2)
+    }
+
     @Test func largeTextsAreComparedTooAndOnlyEqualOnesAreOne() throws {
       // One size, one beginning: the ends tell them apart.
       let fixture = Fixture()

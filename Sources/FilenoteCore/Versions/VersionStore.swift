@@ -328,8 +328,26 @@ struct VersionStore {
         KeptVersion.newestFirst(all.filter { $0.conflict != nil } + copies),
         into: all.filter { $0.conflict == nil })
     }
-    if let current = noteStatus { all.removeAll { $0.isFile(current) } }
+    if let current = noteStatus {
+      all.removeAll { $0.isFile(current) }
+      // The note's own file as a sync engine brought it here: a save links
+      // the new note into the folder as the newest version, and another
+      // machine receives the two as two files. It is the note, 0, not a
+      // version too (where it was saved, the same file is left out above).
+      if let newest = all.firstIndex(where: { $0.conflict == nil }),
+        isNotesText(all[newest], note: current)
+      {
+        all.remove(at: newest)
+      }
+    }
     return distinct(all, in: folder)
+  }
+
+  /// Whether `version`, a version of a save (not a conflict copy), holds
+  /// the note's text (`note` is its status): only one of its size is read.
+  private func isNotesText(_ version: KeptVersion, note: FileStatus) -> Bool {
+    version.conflict == nil && version.size == note.size
+      && VersionWriter.sameBytes(self.note, path(of: version))
   }
 
   /// `versions` (newest first) with each file and each text once. A text
