@@ -663,8 +663,9 @@ def check_clear(context):
 
 
 def check_clear_without_versions(context):
-    """`FILENOTE_VERSIONS=0 clear` removes the note beside kept versions,
-    and a read-only command never fails because versions cannot be kept."""
+    """`FILENOTE_VERSIONS=0 clear` removes the note and leaves the kept
+    versions, and a read-only command never fails because versions cannot
+    be kept."""
     context.save(b"one")
     context.save(b"two")
     history = context.run(["history"])
@@ -672,6 +673,7 @@ def check_clear_without_versions(context):
     cleared = context.run(["clear"], env={"FILENOTE_VERSIONS": "0"})
     check(cleared.status == 0, "FILENOTE_VERSIONS=0 clear: %s" % cleared.describe())
     check(not os.path.lexists(context.note), "the note is still there")
+    check(len(context.versions()) == 1, "FILENOTE_VERSIONS=0 clear removed kept versions")
     context.expect_clean(names=())
 
 
@@ -1005,8 +1007,7 @@ def check_prompt_refused(context):
 
 def check_versions_fill_the_disk(context):
     """The disk filled by filenote's own versions: the failed save says how
-    much they hold and how to free it, and FILENOTE_VERSIONS=0 then saves
-    (removing them, as the README says)."""
+    much they hold and how to free it (`forget N`, `clear --all`)."""
     if context.system.name != "tmpfs-full":
         raise NotApplicable("only on the 1 MiB tmpfs")
     failed = None
@@ -1018,13 +1019,14 @@ def check_versions_fill_the_disk(context):
     check(failed is not None, "ten saves of 200 KB fitted in 1 MiB")
     kept = len(context.versions())
     line = expect_error_line(failed, [context.folder, "No space left on device"])
-    check("version" in line and any(way in line for way in ("forget", "clear --all",
-                                                            "FILENOTE_VERSIONS=0")),
+    check("version" in line and any(way in line for way in ("forget", "clear --all")),
           "with %d versions holding the space, the message does not say so: %s" % (kept, line))
     return line
 
 
 def check_versions_off_frees_the_space(context):
+    """FILENOTE_VERSIONS=0 removes none kept (a setting for one command
+    never destroys what earlier saves kept); `clear --all` frees the space."""
     if context.system.name != "tmpfs-full":
         raise NotApplicable("only on the 1 MiB tmpfs")
     for number in range(10):
@@ -1033,11 +1035,13 @@ def check_versions_off_frees_the_space(context):
             break
     kept = len(context.versions())
     last = make_note("last", 0, 200 * 1000, context.rng)
-    outcome = context.run(["save"], stdin=last, env={"FILENOTE_VERSIONS": "0"})
-    check(outcome.status == 0, "FILENOTE_VERSIONS=0 save with %d versions holding the space: "
-          "%s" % (kept, outcome.describe()))
+    context.run(["save"], stdin=last, env={"FILENOTE_VERSIONS": "0"})
+    check(len(context.versions()) == kept, "FILENOTE_VERSIONS=0 removed kept versions")
+    cleared = context.run(["clear", "--all"])
+    check(cleared.status == 0, "clear --all: %s" % cleared.describe())
+    outcome = context.run(["save"], stdin=last)
+    check(outcome.status == 0, "the save after clear --all: %s" % outcome.describe())
     context.expect_note(last)
-    check(context.versions() == [], "the versions were not removed")
     context.expect_clean()
 
 
@@ -1050,5 +1054,5 @@ CONSTRAINED_CHECKS = [
     ("the prompt's save fails cleanly", check_prompt_refused),
     ("a save works again once there is room", check_saves_again_once_freed),
     ("versions filling the disk: the message says so", check_versions_fill_the_disk),
-    ("versions filling the disk: FILENOTE_VERSIONS=0 saves", check_versions_off_frees_the_space),
+    ("versions filling the disk: clear --all frees it", check_versions_off_frees_the_space),
 ]

@@ -65,7 +65,7 @@ import Testing
     #expect(folder.names(in: "notes") == ["datafile.dat"])
   }
 
-  @Test func aDiskFullOfVersionsSaysSoAndSavingWithVersionsOffRemovesThemFirst() throws {
+  @Test func aDiskFullOfVersionsSaysSoAndClearingThemFreesIt() throws {
     let folder = TemporaryFolder()
     try Self.mountTmpfs(size: "256k", on: folder.file("notes"))
     defer { _ = try? Self.run("umount", folder.file("notes")) }
@@ -80,6 +80,12 @@ import Testing
         size: 120_000)
     ) { try store.save(bytes: Array(large.utf8)) }
     store.versionCount = 0
+    #expect(throws: FilenoteError.self, "versions off removes none kept") {
+      try store.save(bytes: Array(large.utf8))
+    }
+    #expect(try store.keptVersionCount() == 2)
+    store.versionCount = VersionStore.defaultCount
+    #expect(try store.clearAll().versions == 2)
     try store.save(bytes: Array(large.utf8))
     #expect(folder.bytes("notes/datafile.dat") == Array(large.utf8))
     #expect(folder.names(in: "notes") == ["datafile.dat"])

@@ -124,9 +124,14 @@ import Testing
     symlink(folder.file("victim"), planted)
     let store = FileStore(path: folder.file("notes/datafile.dat"))
     var numbers: [UInt32] = [1, 1, 2]
-    let file = try TemporaryNoteFile(for: WritableNote(store)) { numbers.removeFirst() }
+    let note = try WritableNote(store)
+    let file = try TemporaryNoteFile(for: note, replacing: note.statusAtWalk) {
+      numbers.removeFirst()
+    }
     try file.write(Array("new".utf8))
-    try store.withWriterLock { note throws(FilenoteError) in try file.commit(replacing: note) }
+    try store.withWriterLock { locked throws(FilenoteError) in
+      _ = try locked.replace(with: .file(file, compared: note.statusAtWalk))
+    }
     #expect(numbers.isEmpty)
     #expect(folder.bytes("notes/datafile.dat") == Array("new".utf8))
     #expect(folder.bytes("victim") == Array("secret".utf8))
@@ -144,7 +149,7 @@ import Testing
       throws: FilenoteError.system(
         .createTemporaryFile, .file(folder.file("notes")), errno: .fileExists)
     ) {
-      _ = try TemporaryNoteFile(for: WritableNote(store)) {
+      _ = try TemporaryNoteFile(for: WritableNote(store), replacing: nil) {
         tries += 1
         return 7
       }
@@ -161,9 +166,9 @@ import Testing
         folder.file(".syncthing.datafile.dat.~lock.tmp"), .readOnly)
       defer { other.close() }
       #expect(try! other.tryLockExclusive() == false)
-      let file = try TemporaryNoteFile(for: note.target)
+      let file = try TemporaryNoteFile(for: note.target, replacing: note.status)
       try file.write(Array("inside".utf8))
-      try file.commit(replacing: note)
+      _ = try note.replace(with: .file(file, compared: note.status))
     }
     #expect(folder.names() == ["datafile.dat"])
   }
@@ -177,7 +182,8 @@ import Testing
     let outcome = try store.save(Array("mine".utf8), ifStill: read)
     #expect(outcome == .changedOnDisk(now: try store.currentIdentity()))
     #expect(folder.bytes("datafile.dat") == Array("someone else's".utf8))
-    #expect(try store.save(Array("mine".utf8), ifStill: try store.currentIdentity()) == .saved)
+    #expect(
+      try store.save(Array("mine".utf8), ifStill: try store.currentIdentity()) == .saved(.init()))
     #expect(folder.bytes("datafile.dat") == Array("mine".utf8))
   }
 }

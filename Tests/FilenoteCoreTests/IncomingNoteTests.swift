@@ -321,7 +321,7 @@ import Testing
       #expect(!wrote)
       #expect(try fixture.store.currentIdentity() == now)
       let second = try fixture.store.save(Array("mine".utf8), ifStill: now) { wrote = true }
-      #expect(second == .saved)
+      #expect(second == .saved(.init()))
       #expect(wrote)
       #expect(fixture.note == Array("mine".utf8))
       #expect(try fixture.versions() == [Array("someone else's".utf8), Array("opened".utf8)])
@@ -334,7 +334,7 @@ import Testing
       try fixture.store.clearKeepingVersion()
       #expect(
         try fixture.store.save(Array("mine".utf8), ifStill: opened) == .changedOnDisk(now: nil))
-      #expect(try fixture.store.save(Array("mine".utf8), ifStill: nil) == .saved)
+      #expect(try fixture.store.save(Array("mine".utf8), ifStill: nil) == .saved(.init()))
       #expect(fixture.note == Array("mine".utf8))
     }
 

@@ -179,23 +179,40 @@ import Testing
       let note = try WritableNote(fixture.store)
       let store = VersionStore(of: note, count: 100, maximumTotalSize: 7)
       let writer = try #require(try VersionWriter.open(store, creating: false))
-      writer.finish()
+      writer.prune()
       writer.close()
       #expect(try fixture.texts() == ["dddd", "ccc"])
       let tiny = VersionStore(of: note, count: 100, maximumTotalSize: 1)
       let second = try #require(try VersionWriter.open(tiny, creating: false))
-      second.finish()
+      second.prune()
       second.close()
       #expect(try fixture.texts() == ["dddd"], "the newest stays even when larger than the bound")
     }
 
-    @Test func zeroKeepsNoneAndRemovesWhatWasKeptAtTheNextSave() throws {
+    @Test func zeroKeepsNoNewVersionAndRemovesNoneKept() throws {
       var fixture = Fixture()
       try fixture.save("a", "b", "c")
       fixture.count = 0
       try fixture.save("d")
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
       #expect(fixture.note == "d")
+      #expect(try fixture.store.clearKeepingVersion())
+      try fixture.store.restoreVersion(1)
+      fixture.count = nil
+      #expect(fixture.note == "b", "undo with versions off restores, keeping nothing")
+      #expect(try fixture.texts() == ["a"])
+    }
+
+    @Test func aLowerCountPrunesTheOldestAtTheNextSaveAndSaysHowMany() throws {
+      var fixture = Fixture()
+      try fixture.save("a", "b", "c", "d", "e", "f")
+      fixture.count = 2
+      let saved = try fixture.store.save(bytes: Array("g".utf8))
+      #expect(try fixture.texts() == ["f", "e"])
+      #expect(saved.prunedPastCount == 4)
+      #expect(saved.notices(onTerminal: true) == [.versionsPruned(removed: 4, kept: 2)])
+      #expect(saved.notices(onTerminal: false).isEmpty)
+      let next = try fixture.store.save(bytes: Array("h".utf8))
+      #expect(next.notices(onTerminal: true).isEmpty, "one pushed out is no news")
     }
 
     /// The store `FileStore.resolve` makes of the note with `FILENOTE_VERSIONS=setting`.
@@ -470,13 +487,22 @@ import Testing
   /// nothing twice: equal bytes are found equal, and one differing byte
   /// anywhere (across chunks, in the last word) is found.
   @Suite struct Comparing {
+    /// `VersionWriter.sameBytes` of the files `a` and `b` in `folder`.
+    func same(_ folder: TemporaryFolder, _ a: String, _ b: String) -> Bool {
+      guard let open = try? FileDescriptor.open(folder.path, .readOnly, options: .directory) else {
+        return false
+      }
+      defer { open.close() }
+      return VersionWriter.sameBytes((open, a), (open, b))
+    }
+
     @Test(arguments: [1, 7, 8, 9, 65_536, 65_537, 200_003])
     func filesOfTheSameBytesAreTheSame(size: Int) {
       let folder = TemporaryFolder()
       let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
       folder.write("a", bytes: bytes)
       folder.write("b", bytes: bytes)
-      #expect(VersionWriter.sameBytes(folder.file("a"), folder.file("b")))
+      #expect(same(folder, "a", "b"))
     }
 
     @Test(arguments: [1, 7, 8, 9, 65_536, 65_537, 200_003])
@@ -488,7 +514,7 @@ import Testing
         var changed = bytes
         changed[position] ^= 0x20
         folder.write("b", bytes: changed)
-        #expect(!VersionWriter.sameBytes(folder.file("a"), folder.file("b")), "at \(position)")
+        #expect(!same(folder, "a", "b"), "at \(position)")
       }
     }
 
@@ -496,8 +522,8 @@ import Testing
       let folder = TemporaryFolder()
       folder.write("a", "abc")
       folder.write("b", "abcd")
-      #expect(!VersionWriter.sameBytes(folder.file("a"), folder.file("b")))
-      #expect(!VersionWriter.sameBytes(folder.file("a"), folder.file("missing")))
+      #expect(!same(folder, "a", "b"))
+      #expect(!same(folder, "a", "missing"))
     }
   }
 

@@ -41,9 +41,9 @@ extension Command {
       if FileDescriptor.standardInput.isTerminal {
         Filenote.report("reading the note from the terminal; end it with Ctrl-D on a new line")
       }
-      try store.save(streamingFrom: .standardInput)
+      Filenote.report(try store.save(streamingFrom: .standardInput))
     } else {
-      try store.save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")])))
+      Filenote.report(try store.save(bytes: Array(words.joined(separator: [UInt8(ascii: " ")]))))
     }
     return .success
   }

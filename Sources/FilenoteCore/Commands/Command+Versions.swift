@@ -48,8 +48,8 @@ extension Command {
     let width = output.isTerminal ? (try? output.windowSize().columns) : nil
     let lines = try VersionHistory(store: store.versionStore()).lines(
       width: width, now: width.map { _ in LocalTime.secondsSinceEpochNow })
-    if width != nil, let versions = try store.versionStore() {
-      versions.reportRefused()
+    if width != nil, let notice = try store.versionStore()?.refusedNotice() {
+      Filenote.report(notice)
     }
     guard let lines else {
       Filenote.report("no note and no versions are kept in \(store.path)")
@@ -142,6 +142,7 @@ extension Command {
   /// What `undo` and `restore N` say: `Restored version N.`, and when it was
   /// a conflict copy, that the conflict is settled.
   private static func restored(_ number: Int, _ outcome: FileStore.Restored) throws(FilenoteError) {
+    Filenote.report(outcome.saved)
     var message = "Restored version \(number).\n"
     if outcome.wasConflictCopy {
       message += settledMessage(outcome.settledCopies, after: "It was a conflict copy")
@@ -175,6 +176,7 @@ extension Command {
     let store = try input.store()
     if let number = try store.newestConflictCopyWithoutNote() {
       let outcome = try store.restoreVersion(number)
+      Filenote.report(outcome.saved)
       var message = "There was no note: the newest conflict copy, version \(number), is the note.\n"
       if outcome.settledCopies > 0 { message += settledMessage(outcome.settledCopies, after: nil) }
       try Filenote.printOut(Array(message.utf8))

@@ -36,6 +36,20 @@ public enum Filenote {
     report(error.message)
   }
 
+  /// Says what a save has to tell (`FileStore.Saved`): storage never
+  /// prints, the command that saved does.
+  static func report(_ saved: FileStore.Saved) {
+    for notice in saved.notices(onTerminal: FileDescriptor.standardError.isTerminal) {
+      report(notice)
+    }
+  }
+
+  /// `outcome`, once what a save has to tell is said (`report(_:)`).
+  static func reporting(_ outcome: FileStore.SaveOutcome) -> FileStore.SaveOutcome {
+    if case .saved(let saved) = outcome { report(saved) }
+    return outcome
+  }
+
   /// Prints `filenote: <line>` on standard error: every error and notice
   /// filenote gives there goes through here, so all of them are named alike.
   static func report(_ line: String) {

@@ -96,6 +96,9 @@ enum FilenoteError: Error, Equatable, Sendable {
   /// in the versions folder at `path` are not the user's alone (another
   /// user's, or with a name elsewhere) and are not used.
   case versionsNotTheUsers(path: String, count: Int)
+  /// Not a failure but a notice, on a terminal: a save removed `removed`
+  /// old versions because `FILENOTE_VERSIONS` keeps only `kept`.
+  case versionsPruned(removed: Int, kept: Int)
 
   /// Why a versions folder is refused: anything but a real folder of the
   /// user's, closed to others, could redirect a read, a keep or a removal
@@ -304,8 +307,9 @@ enum FilenoteError: Error, Equatable, Sendable {
         size < 10 << 20 ? "\((size + 1023) / 1024) KiB" : "\((size + (1 << 20) - 1) >> 20) MiB"
       return
         "cannot save \(path): \(Errno.noSpace); \(versions) in \(folder) hold \(held) "
-        + "(FILENOTE_VERSIONS=0 removes them as it saves; 'filenote clear --all' removes "
-        + "them and the note)"
+        + "('filenote forget N' removes one; 'filenote clear --all' removes them and the note)"
+    case .versionsPruned(let removed, let kept):
+      return "removed the \(removed) oldest versions: FILENOTE_VERSIONS=\(kept) keeps \(kept)"
     case .noteNotPrivate(let folder, let permissions):
       return
         "saved, but not private: the file system of \(folder) shows every file as mode "

@@ -7,7 +7,7 @@ import SystemCalls
 // existing 0640 note becomes 0644; it replaces a symbolic link with a regular
 // file; it does not fsync the folder after the rename; and a killed writer's
 // `.dat.nosync*` file stays forever), and it writes nothing at all when the
-// text is the note already:
+// text is the note already. Before the writer lock:
 //
 // 1. follow `datafile.dat` through any symbolic links to the file to replace,
 //    one name at a time and only as the kernel's protected_symlinks rule
@@ -22,8 +22,7 @@ import SystemCalls
 //    create a temporary file beside the note, exclusively (O_EXCL), mode
 //    0600, and lock it, so a later save can tell a dead writer's leftover
 //    from a live one; until the rename, SIGINT, SIGTERM and SIGHUP remove
-//    it (with versions off, what was kept is removed first, so a disk the
-//    versions filled still takes the note). Give it the bytes that matched (copied from the note file when
+//    it. Give it the bytes that matched (copied from the note file when
 //    they are no longer in memory: the text was the note's for more than a
 //    read), then write the rest of the text to it as it comes, its pages
 //    sent to disk every 2 MiB;
@@ -31,31 +30,64 @@ import SystemCalls
 //    text that matched the whole note, which did not change while it was
 //    read, is the note: the save is done, with no file made, no fsync and
 //    no lock taken (the temporary files of killed saves beside it are
-//    still removed, as step 3 removes them). (When another program wrote into the note file while a
-//    text that is gone from memory matched it, the save is refused:
-//    `noteChangedWhileSaving`.) Otherwise, for 1 MiB or more, give the file
-//    the note's mode and owner and fsync it now, so other writers do not
-//    wait for that;
-// 5. holding the writer lock (`WriterLock`): when the note is no longer the
-//    file the text was compared with, compare with the note now (one that
-//    holds the text already ends the save, nothing written); give the file
-//    the note's mode and owner (0600 for a new note) unless step 4 gave it
-//    those, fsync it unless step 4 did,
-//    keep the note as a version (`VersionWriter.swift`), rename the file
-//    over the note, then fsync the folder so the rename is on disk.
+//    still removed, as step 3 removes them). (When another program wrote
+//    into the note file while a text that is gone from memory matched it,
+//    the save is refused: `noteChangedWhileSaving`.) Otherwise, for 1 MiB
+//    or more, give the file the note's mode and owner and fsync it now, so
+//    other writers do not wait for that;
+//
+// then, holding the writer lock (`WriterLock`), the steps every change of
+// the note makes, written once in `LockedNote+Replacing.swift`: check the
+// note is still replaceable, keep the version, make the new file and the
+// versions folder durable, rename, make the folder durable, prune.
 //
 // The prompt and `edit` save text that is whole in memory and must not
 // overwrite a note changed since the user opened it: they check the text
 // (step 2's checks), then take the writer lock first, save only when the
-// note is still the one they opened (`save(_:ifStill:)`), and do steps 2–5
+// note is still the one they opened (`save(_:ifStill:)`), and do steps 2–4
 // under it. On any failure the temporary file is removed and the old note
 // is untouched.
 
 extension FileStore {
+  /// What a save did that the user is told of. Storage never prints: the
+  /// command that saved says these (`notices(onTerminal:)`).
+  struct Saved: Equatable, Sendable {
+    /// Set when the save created the note on a file system that shows it
+    /// open to others (it cannot store 0600): `noteNotPrivate`.
+    var notPrivate: FilenoteError?
+    /// How many versions the save removed because `FILENOTE_VERSIONS`
+    /// keeps fewer than were kept (more than the one a save pushes out);
+    /// 0 otherwise.
+    var prunedPastCount = 0
+    /// The count `FILENOTE_VERSIONS` set.
+    var versionCount = VersionStore.defaultCount
+
+    init() {}
+
+    init(_ replacement: LockedNote.Replacement, of note: WritableNote) {
+      if let mode = replacement.openMode {
+        notPrivate = .noteNotPrivate(folder: note.location.folderPath, permissions: mode)
+      }
+      prunedPastCount = replacement.pruned > 1 ? replacement.pruned : 0
+      versionCount = note.versionCount
+    }
+
+    /// What to tell the user, in order; the pruning only on a terminal
+    /// (`onTerminal`: standard error is one), where a person reads it.
+    func notices(onTerminal: Bool) -> [FilenoteError] {
+      var notices: [FilenoteError] = []
+      if let notPrivate { notices.append(notPrivate) }
+      if onTerminal && prunedPastCount > 0 {
+        notices.append(.versionsPruned(removed: prunedPastCount, kept: versionCount))
+      }
+      return notices
+    }
+  }
+
   /// What `save(_:ifStill:)` found.
   enum SaveOutcome: Equatable, Sendable {
     /// The note holds the text now (it was written, or was the note already).
-    case saved
+    case saved(Saved)
     /// The note on disk is no longer the one expected, so nothing was
     /// written; it is this one now (nil: there is none).
     case changedOnDisk(now: Identity?)
@@ -63,13 +95,14 @@ extension FileStore {
 
   /// Saves `bytes` as the note; they must be valid UTF-8 and not empty.
   /// When the note holds them already, nothing is written.
-  func save(bytes: [UInt8]) throws(FilenoteError) {
+  @discardableResult
+  func save(bytes: [UInt8]) throws(FilenoteError) -> Saved {
     try IncomingNote.Check.check(bytes)
-    let incoming = try IncomingNote(for: WritableNote(self))
+    let note = try WritableNote(self)
+    let incoming = IncomingNote(for: note, status: note.statusAtWalk)
     do throws(FilenoteError) {
       try incoming.append(contentsOf: bytes)
-      try incoming.finish()
-      try incoming.commit()
+      return try Self.replace(note, with: incoming.end())
     } catch {
       incoming.discard()
       throw explainingNoSpace(error)
@@ -88,19 +121,17 @@ extension FileStore {
     try IncomingNote.Check.check(bytes)
     do {
       return try WritableNote(self).withLock { locked throws(FilenoteError) in
-        let current = try locked.currentIdentity()
-        guard current == expected else { return .changedOnDisk(now: current) }
+        guard locked.identity == expected else { return .changedOnDisk(now: locked.identity) }
         beforeWriting()
-        let incoming = try IncomingNote(for: locked.target, holding: locked)
+        let incoming = IncomingNote(for: locked.target, status: locked.status)
         do throws(FilenoteError) {
           try incoming.append(contentsOf: bytes)
-          try incoming.finish()
-          try incoming.commit(replacing: locked)
+          guard let successor = try incoming.end() else { return .saved(Saved()) }
+          return .saved(Saved(try locked.replace(with: successor), of: locked.target))
         } catch {
           incoming.discard()
           throw error
         }
-        return .saved
       }
     } catch {
       throw explainingNoSpace(error)
@@ -112,7 +143,8 @@ extension FileStore {
   /// "\r\n") is removed. Input that is empty after that, or not UTF-8, is
   /// refused and the note is left as it was; input that is the note
   /// already writes nothing.
-  func save(streamingFrom input: FileDescriptor) throws(FilenoteError) {
+  @discardableResult
+  func save(streamingFrom input: FileDescriptor) throws(FilenoteError) -> Saved {
     var incoming: IncomingNote?
     let check = IncomingNote.Check()
     input.growPipeBuffer()
@@ -120,15 +152,28 @@ extension FileStore {
       try IncomingNote.read(input, from: .standardInput, checking: check) {
         piece throws(FilenoteError) in
         // Made at the first byte, so that empty input creates no folder.
-        if incoming == nil { incoming = try IncomingNote(for: WritableNote(self)) }
+        if incoming == nil {
+          let note = try WritableNote(self)
+          incoming = IncomingNote(for: note, status: note.statusAtWalk)
+        }
         try incoming!.append(piece)
         check.mayCheckBeside = incoming!.isMatchingNote
       }
-      try incoming!.finish()
-      try incoming!.commit()
+      return try Self.replace(incoming!.note, with: incoming!.end())
     } catch {
       incoming?.discard()
       throw explainingNoSpace(error)
+    }
+  }
+
+  /// The end of a save that compared its text before taking the writer
+  /// lock: the note replaced under it, unless its text is the note already.
+  private static func replace(
+    _ note: WritableNote, with successor: LockedNote.Successor?
+  ) throws(FilenoteError) -> Saved {
+    guard let successor else { return Saved() }
+    return try note.withLock { locked throws(FilenoteError) in
+      Saved(try locked.replace(with: successor), of: note)
     }
   }
 }

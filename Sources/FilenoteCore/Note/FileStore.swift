@@ -20,7 +20,7 @@ struct FileStore: Sendable {
   let createsFolder: Bool
 
   /// How many versions a save keeps (`FILENOTE_VERSIONS`, read by
-  /// `resolve`); 0 keeps none and removes the kept ones.
+  /// `resolve`); 0 keeps no new one and removes none.
   var versionCount = VersionStore.defaultCount
 
   /// Whether a save keeps the note it replaces as a version; false for

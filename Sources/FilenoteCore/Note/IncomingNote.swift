@@ -32,13 +32,12 @@ final class IncomingNote {
   /// note read at a time to compare.
   static let chunkSize = 256 * 1024
 
-  /// The note's writer lock, when the caller holds it for the whole save.
-  private let locked: LockedNote?
-
-  init(for note: WritableNote, holding locked: LockedNote? = nil) throws(FilenoteError) {
+  /// The text of a save to the note of `note`, whose file is `status` as
+  /// last looked at (nil: none): as the walk found it, or as the writer
+  /// lock did.
+  init(for note: WritableNote, status: FileStatus?) {
     self.note = note
-    self.locked = locked
-    originalStatus = try note.currentStatus()
+    originalStatus = status
   }
 
   deinit {
@@ -74,53 +73,33 @@ final class IncomingNote {
     if let failure { throw failure }
   }
 
-  /// Ends the text. A text that matched the note so far but is shorter
-  /// differs from it too; one that matched all of it is the note only when
-  /// the note file did not change while it was compared.
-  func finish() throws(FilenoteError) {
-    guard replacement == nil else { return }
-    let matchedAll = originalStatus.map { Int64(count) == $0.size } ?? false
-    if matchedAll && isOriginalUnchanged {
-      // Nothing to write, but what a killed save left beside the note goes.
-      TemporaryNoteFile.removeLeftovers(beside: note)
-      return
+  /// Ends the text: the file that is to replace the note (with the note
+  /// file its text was compared with), or nil when the
+  /// note holds the text already, and nothing happens at all: no file, no
+  /// fsync, no writer lock. (It held the text when it was opened, and did
+  /// not change until the compare ended, so that is when this save took
+  /// place: a writer that replaced it since came after.) A text that
+  /// matched the note so far but is shorter differs from it too; one that
+  /// matched all of it is the note only when the note file did not change
+  /// while it was compared. A large file goes to disk here, before the
+  /// writer lock is taken, so other writers do not wait for its fsync.
+  func end() throws(FilenoteError) -> LockedNote.Successor? {
+    if replacement == nil {
+      let matchedAll = originalStatus.map { Int64(count) == $0.size } ?? false
+      if matchedAll && isOriginalUnchanged {
+        // Nothing to write, but what a killed save left beside the note goes.
+        TemporaryNoteFile.removeLeftovers(beside: note)
+        return nil
+      }
+      if matchedAll && wholeText == nil {
+        // The text matched a note that changed meanwhile, and only the note held it.
+        throw .noteChangedWhileSaving(path: note.path)
+      }
+      try startReplacement()
     }
-    if matchedAll && wholeText == nil {
-      // The text matched a note that changed meanwhile, and only the note held it.
-      throw .noteChangedWhileSaving(path: note.path)
-    }
-    try startReplacement()
-  }
-
-  /// Makes the text the note, after `finish`. When the note already holds
-  /// it, nothing happens at all: no file, no fsync, no writer lock. (It held
-  /// the text when it was opened, and did not change until the compare
-  /// ended, so that is when this save took place: a writer that replaced it
-  /// since came after.) Otherwise the temporary file goes to disk, a large
-  /// one before the writer lock is taken so other writers do not wait for
-  /// its fsync, and replaces the note under the lock (`commit(replacing:)`).
-  func commit() throws(FilenoteError) {
-    guard let replacement else { return }
-    if replacement.bytesWritten >= 1 << 20 { try replacement.flushData(like: originalStatus) }
-    try note.withLock { locked throws(FilenoteError) in try commit(replacing: locked) }
-  }
-
-  /// `commit()` with the note's writer lock held: when the note is no
-  /// longer the file the text was compared with (another writer replaced
-  /// it), the text is compared with the note as it is now, and a note that
-  /// holds it already is left alone; otherwise the note is kept as a
-  /// version and replaced.
-  func commit(replacing locked: LockedNote) throws(FilenoteError) {
-    guard let replacement else { return }
-    if let current = try locked.replaceableStatus(),
-      originalStatus.map(FileStore.Identity.init) != FileStore.Identity(current),
-      replacement.hasSameBytes(asNoteOf: locked)
-    {
-      discard()
-      return
-    }
-    try locked.commitKeepingVersion(replacement)
-    self.replacement = nil
+    guard let replacement else { return nil }
+    if replacement.bytesWritten >= 1 << 20 { try replacement.makeDurable(like: originalStatus) }
+    return .file(replacement, compared: originalStatus)
   }
 
   /// Removes the temporary file, if any; the note is left as it was.
@@ -204,10 +183,7 @@ final class IncomingNote {
   /// Makes the temporary file at the text's first difference from the
   /// note, holding the `count` bytes of the text that matched the note.
   private func startReplacement() throws(FilenoteError) {
-    // With versions off, what was kept goes first: a disk the versions
-    // filled still takes the new note.
-    if let locked { locked.removeVersionsWhenOff() } else { try note.removeVersionsWhenOff() }
-    let file = try TemporaryNoteFile(for: note)
+    let file = try TemporaryNoteFile(for: note, replacing: originalStatus)
     do throws(FilenoteError) {
       if count > 0 {
         if let wholeText {

@@ -6,10 +6,18 @@ import SystemCalls
 ///
 /// Every writer goes through this: the prompt, `save`, `clear`, and the
 /// versions and editor code (`edit`, `undo`, `restore`, `clear --all`).
+/// The note's status is taken once, when the lock is, and every step under
+/// the lock uses it (`LockedNote+Replacing.swift`): nobody else can change
+/// it meanwhile.
 final class LockedNote {
   let target: WritableNote
+  /// The note file's status as the lock found it; nil when there is none.
+  let status: FileStatus?
 
-  init(_ target: WritableNote) { self.target = target }
+  init(_ target: WritableNote) throws(FilenoteError) {
+    self.target = target
+    status = try target.currentStatus()
+  }
 
   /// The note file's path, where its chain of symbolic links ends.
   var path: String { target.location.path }
@@ -19,39 +27,28 @@ final class LockedNote {
   /// The note file's name in `folder`.
   var name: String { target.location.name }
 
-  /// The note file's identity now; nil when there is none.
-  func currentIdentity() throws(FilenoteError) -> FileStore.Identity? {
-    try target.currentStatus().map(FileStore.Identity.init)
-  }
+  /// The note file's identity as the lock found it; nil when there is none.
+  var identity: FileStore.Identity? { status.map(FileStore.Identity.init) }
 
-  /// Reads the note now; nil when there is none.
+  /// Reads the note as the lock found it; nil when there is none.
   func read() throws(FilenoteError) -> FileStore.Note? {
-    guard let status = try target.currentStatus() else { return nil }
-    return try FileStore.readNote(target.location.name, in: folder, path: path, status: status)
+    guard let status else { return nil }
+    return try FileStore.readNote(name, in: folder, path: path, status: status)
   }
 
-  /// The note file's status now, or nil when there is none; refused when
-  /// it is a file filenote may not replace or remove: not a regular file,
-  /// or planted by someone else (`NoteLocation.refuseOthersName`). Every
+  /// The note file's status, or nil when there is none; refused when it
+  /// is a file filenote may not replace or remove: not a regular file, or
+  /// planted by someone else (`NoteLocation.refuseOthersName`). Every
   /// change to the note checks this under the lock, just before it.
   func replaceableStatus() throws(FilenoteError) -> FileStatus? {
-    guard let status = try target.currentStatus() else { return nil }
+    guard let status else { return nil }
     guard status.kind == .regular else { throw .notARegularFile(path: path) }
     try target.refuseOthersFile(status)
     return status
   }
 
-  /// Removes the note file (only a regular file; through a symbolic link,
-  /// the file it points to, and the link stays). False when there was none.
-  func remove() throws(FilenoteError) -> Bool {
-    guard try replaceableStatus() != nil else { return false }
-    do {
-      try folder.remove(name)
-    } catch {
-      if error == .noSuchFileOrDirectory { return false }
-      throw .system(.remove, .file(path), errno: error)
-    }
-    target.syncFolderAfterChange()
-    return true
+  /// The versions of this note, kept with the store's `versionCount`.
+  func versionStore() -> VersionStore {
+    VersionStore(of: target, count: target.versionCount)
   }
 }

@@ -23,17 +23,19 @@ final class TemporaryNoteFile {
   /// planted some, and each is skipped, never written through.
   static let maximumAttempts = 100
 
-  /// Creates the temporary file beside the note of `note`, after removing
-  /// the leftovers of dead writers there. Until `commit` or `discard`,
+  /// Creates the temporary file beside the note of `note`, whose file is
+  /// `existing` (as last looked at; nil: none), after removing the
+  /// leftovers of dead writers there. Until `rename(over:)` or `discard`,
   /// SIGINT, SIGTERM and SIGHUP remove it before they end the process.
   /// `randomNumber` makes the names (a test's own sequence plants names).
   init(
-    for note: WritableNote, randomNumber: () -> UInt32 = { UInt32.random(in: 0...UInt32.max) }
+    for note: WritableNote, replacing existing: FileStatus?,
+    randomNumber: () -> UInt32 = { UInt32.random(in: 0...UInt32.max) }
   ) throws(FilenoteError) {
     target = note.path
     self.note = note
     let prefix = Self.namePrefix(forNote: note.location.name)
-    if let existing = try note.currentStatus(), existing.kind != .regular {
+    if let existing, existing.kind != .regular {
       // A rename would replace a FIFO or a device with a regular file.
       throw .notARegularFile(path: target)
     }
@@ -86,7 +88,7 @@ final class TemporaryNoteFile {
     do {
       try descriptor.writeAll(bytes)
       bytesWritten += bytes.count
-      isSynced = false
+      isDurable = false
     } catch {
       throw .system(.save, .file(target), errno: error)
     }
@@ -108,7 +110,7 @@ final class TemporaryNoteFile {
   /// system could not narrow it to 0600.
   private var givenOpenMode: UInt32?
   /// Whether everything written, mode and owner included, is on disk.
-  private(set) var isSynced = false
+  private(set) var isDurable = false
 
   /// Gives the file the mode and owner of `existing`, the note it replaces
   /// (0600 and the user's own for a new note), unless it has them already.
@@ -136,22 +138,29 @@ final class TemporaryNoteFile {
     }
     givenModeAndOwner = wanted
     givenOpenMode = openMode
-    isSynced = false
+    isDurable = false
     return openMode
   }
 
-  /// Puts the file on disk now, with the mode and owner of `note` (the note
-  /// it will most likely replace), before the writer lock is taken, so a
-  /// large note's fsync does not make other writers wait; `commit` then
-  /// fsyncs again only if the note it replaces turns out to differ.
-  func flushData(like note: FileStatus?) throws(FilenoteError) {
+  /// Puts the file on disk with the mode and owner of `note` (the note it
+  /// replaces; nil: a new note, 0600), unless it is there already with
+  /// those: step 3 of `LockedNote+Replacing.swift`, or, for a large note,
+  /// before the writer lock is taken, so other writers do not wait for its
+  /// fsync (step 3 then makes it again only if the note turned out to
+  /// differ). Returns the mode a new note shows when its file system could
+  /// not narrow it to 0600 and it is open to others: the user is told once,
+  /// by the save that creates the note.
+  @discardableResult
+  func makeDurable(like note: FileStatus?) throws(FilenoteError) -> UInt32? {
+    let openMode: UInt32?
     do {
-      try takeModeAndOwner(of: note)
-      try descriptor.sync()
+      openMode = try takeModeAndOwner(of: note)
+      if !isDurable { try descriptor.sync() }
     } catch {
       throw .system(.save, .file(target), errno: error)
     }
-    isSynced = true
+    isDurable = true
+    return openMode
   }
 
   /// Whether the file holds the same bytes as the note file of `note` now.
@@ -167,45 +176,32 @@ final class TemporaryNoteFile {
     return mine.hasSameBytes(as: theirs)
   }
 
-  /// Makes the written bytes the note of `note` (whose writer lock is held):
-  /// the note's mode and owner, fsync (unless `flushData` did it already
-  /// with those), rename, fsync the folder. `beforeRename` runs between the
-  /// fsync and the rename, under the lock (versions keep the note it
-  /// replaces there).
-  func commit(
-    replacing note: LockedNote, beforeRename: () throws(FilenoteError) -> Void = {}
-  ) throws(FilenoteError) {
-    let existing = try note.replaceableStatus()
-    // Open to others although a new note asked for 0600: the file system
-    // cannot store modes, and the user is told once, by the save that
-    // creates the note.
-    var openMode: UInt32?
-    do {
-      openMode = try takeModeAndOwner(of: existing)
-      if !isSynced { try descriptor.sync() }
-    } catch {
-      throw .system(.save, .file(target), errno: error)
+  /// Step 4 of `LockedNote+Replacing.swift`: renames the file over the
+  /// note of `note` (whose writer lock is held), after `makeDurable`. From
+  /// here a signal waits until `completeRename()`, after the folder's
+  /// fsync: the rename happens whole and durable, or not at all.
+  func rename(over note: LockedNote) throws(FilenoteError) {
+    if isOpen {
+      descriptor.close()
+      isOpen = false
     }
-    descriptor.close()
-    isOpen = false
-    try beforeRename()
-    // From here a signal waits: the rename happens whole, or not at all.
     RemovalOnSignal.hold()
     do {
       try folder.rename(name, to: note.name, in: folder)
     } catch {
+      // Still held: `discard()` lets a signal that waited through.
       if error == .isDirectory || error == .notDirectory {
         throw .notARegularFile(path: target)
       }
       throw .system(.save, .file(target), errno: error)
     }
-    note.target.syncFolderAfterChange()
+  }
+
+  /// After the rename and the folder's fsync: the save happened, so a
+  /// signal held back meanwhile is discarded.
+  func completeRename() {
     isArmed = false
     RemovalOnSignal.disarm(completed: true)
-    if let openMode {
-      Filenote.report(
-        .noteNotPrivate(folder: note.target.location.folderPath, permissions: openMode))
-    }
   }
 
   /// Removes the temporary file; the note is left as it was. A signal held

@@ -79,17 +79,16 @@ final class WritableNote {
     }
   }
 
+  /// What the note's name was when the walk reached it (`currentStatus()`
+  /// then, without asking again): what a save compares its text with
+  /// before it takes the lock.
+  var statusAtWalk: FileStatus? {
+    location.status ?? EngineReplacement.awaitNote(location.name, in: folder)
+  }
+
   /// Refuses to replace or remove a note file someone else planted (see
   /// `NoteLocation.refuseOthersName`).
   func refuseOthersFile(_ status: FileStatus) throws(FilenoteError) {
     try NoteLocation.refuseOthersName(status, at: path, in: folder, what: .file)
-  }
-
-  /// Flushes the folder's entries after a rename or unlink. The change has
-  /// happened and is what the command reports: a folder that cannot be
-  /// synced was refused before it (in `init`), and a failure now says
-  /// nothing true about the note, so it is not reported.
-  func syncFolderAfterChange() {
-    try? folder.sync()
   }
 }

@@ -131,7 +131,8 @@ struct EditingPrompt {
             }
           }
           switch outcome {
-          case .success(.saved):
+          case .success(.saved(let saved)):
+            Filenote.report(saved)
             session.say("Saved.")
             settle()
             if let settling { Filenote.report(settling) }

@@ -63,7 +63,10 @@ struct EditorRun {
     while true {
       // Saved only when the note is still the one agreed to (the check under
       // the writer lock); never asking while holding it.
-      guard case .changedOnDisk(let current) = try store.save(text, ifStill: expected) else {
+      guard
+        case .changedOnDisk(let current) = Filenote.reporting(
+          try store.save(text, ifStill: expected))
+      else {
         say("Saved.")
         // What fails leaves the copies beside the note, still listed.
         do { try store.settleConflictCopies(copies) } catch { Filenote.report(error) }

@@ -50,7 +50,9 @@ struct PlainPrompt {
       // under the writer lock, and the question asked outside it.
       var expected = note?.identity
       do {
-        while case .changedOnDisk(let current) = try store.save(line, ifStill: expected) {
+        while case .changedOnDisk(let current) = Filenote.reporting(
+          try store.save(line, ifStill: expected))
+        {
           write(YesNoQuestion.overwrite(replacing: current, of: store).text)
           switch try readLine() {
           case .line(let answer) where YesNoQuestion.isYes(answer):

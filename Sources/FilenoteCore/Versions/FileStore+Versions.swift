@@ -136,34 +136,10 @@ extension FileStore {
       // The note holds that text already: nothing is moved or touched (a
       // time changed alone would travel to other machines through a sync
       // engine for nothing, doc/SYNC.md). A copy the user chose is settled.
-      if try locked.read()?.bytes == bytes {
-        var settled = 0
-        if version.isUnsettledCopy && store.count > 0 {
-          settled = max(0, ((try? writer.settle(writer.listed.filter(\.isUnsettledCopy))) ?? 0) - 1)
-          writer.finish()
-        }
-        return Restored(wasConflictCopy: version.isUnsettledCopy, settledCopies: settled)
-      }
-      do throws(FilenoteError) {
-        if store.count > 0 {
-          try writer.keepNote(replacedBy: (store.path(of: version), Int64(bytes.count)))
-        }
-        if try !writer.moveOverNote(version) {
-          // Another file system: its bytes are saved instead (the writer
-          // holds the versions' lock, so not through `save`).
-          let replacement = try TemporaryNoteFile(for: locked.target)
-          do throws(FilenoteError) {
-            try replacement.write(bytes)
-            try replacement.commit(replacing: locked)
-          } catch {
-            replacement.discard()
-            throw error
-          }
-          writer.forget(version)
-        }
-      } catch {
-        writer.abandon()
-        throw error
+      var replacement = LockedNote.Replacement()
+      if try locked.read()?.bytes != bytes {
+        replacement = try locked.replace(
+          with: .version(version, bytes: bytes), versions: .opened(writer))
       }
       // The user chose among the conflict copies: the others are settled
       // (kept as versions, still listed). Whatever fails there leaves them
@@ -171,9 +147,13 @@ extension FileStore {
       var settled = 0
       if version.isUnsettledCopy && store.count > 0 {
         settled = (try? writer.settle(writer.listed.filter(\.isUnsettledCopy))) ?? 0
+        // Unchanged, the one chosen is the note: it was not settled.
+        if !replacement.changed { settled = max(0, settled - 1) }
+        writer.prune()
       }
-      if store.count > 0 { writer.finish() } else { writer.removeAll() }
-      return Restored(wasConflictCopy: version.isUnsettledCopy, settledCopies: settled)
+      return Restored(
+        wasConflictCopy: version.isUnsettledCopy, settledCopies: settled,
+        saved: Saved(replacement, of: locked.target))
     }
   }
 
@@ -183,56 +163,31 @@ extension FileStore {
     let wasConflictCopy: Bool
     /// How many other conflict copies were settled with it.
     let settledCopies: Int
+    /// What the user is told of the save.
+    var saved = Saved()
   }
 
-  /// Removes the note and keeps it as version 1 (or, with versions off,
-  /// removes the kept ones too). Returns false when there was none.
+  /// Removes the note and keeps it as version 1 (with versions off, keeps
+  /// nothing and removes none kept). Returns false when there was none.
   @discardableResult
   func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    guard versionCount > 0 else { return try clearAll(ignoringUnusableFolder: true).note }
     guard let note = try WritableNote.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      let store = locked.versionStore()
-      guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
-        return try locked.remove()
-      }
-      defer { writer.close() }
-      let removed: Bool
-      do throws(FilenoteError) {
-        try writer.keepNote(replacedBy: nil)
-        try writer.makeDurable()
-        removed = try locked.remove()
-      } catch {
-        writer.abandon()
-        throw error
-      }
-      writer.finish()
-      return removed
+      try locked.replace(with: .nothing).changed
     }
   }
 
   /// Removes the note and every kept version. Returns whether there was a
   /// note and how many versions were removed. A versions folder filenote
-  /// may not use refuses the whole command, unless `ignoringUnusableFolder`
-  /// (`clear` with versions off, which must not fail because of versions:
-  /// the note goes, and the folder, which it has kept nothing in, stays).
-  func clearAll(
-    ignoringUnusableFolder: Bool = false
-  ) throws(FilenoteError) -> (note: Bool, versions: Int) {
+  /// may not use refuses the whole command.
+  func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
     guard let note = try WritableNote.existing(self) else { return (false, 0) }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
-      let opened: VersionWriter?
-      do throws(FilenoteError) {
-        opened = try VersionWriter.open(locked.versionStore(), creating: false)
-      } catch {
-        guard ignoringUnusableFolder else { throw error }
-        opened = nil
-      }
-      guard let writer = opened else { return (try locked.remove(), 0) }
-      defer { writer.close() }
-      let count = writer.listedVersionCount
-      let removed = try locked.remove()
-      writer.removeAll()
+      let writer = try VersionWriter.open(locked.versionStore(), creating: false)
+      defer { writer?.close() }
+      let count = writer?.listedVersionCount ?? 0
+      let removed = try locked.replace(with: .nothing, versions: .untouched).changed
+      writer?.removeAll()
       return (removed, count)
     }
   }
@@ -254,32 +209,7 @@ extension FileStore {
   }
 }
 
-extension WritableNote {
-  /// `LockedNote.removeVersionsWhenOff()` for a save that does not hold the
-  /// writer lock yet: it takes it only when there is a versions folder.
-  func removeVersionsWhenOff() throws(FilenoteError) {
-    guard versionCount == 0, (try? folder.status(of: VersionStore(of: self).name)) != nil
-    else { return }
-    try withLock { locked in locked.removeVersionsWhenOff() }
-  }
-}
-
 extension LockedNote {
-  /// With versions off, removes what was kept before a save writes the new
-  /// note, so that a save works on a disk the versions filled. Versions
-  /// filenote may not use are left alone (it has kept nothing there).
-  func removeVersionsWhenOff() {
-    guard target.versionCount == 0,
-      let writer = try? VersionWriter.open(versionStore(), creating: false)
-    else { return }
-    writer.removeAll()
-  }
-
-  /// The versions of this note, kept with the store's `versionCount`.
-  func versionStore() -> VersionStore {
-    VersionStore(of: target, count: target.versionCount)
-  }
-
   /// Settles `copies` (nil: every conflict copy beside the note now) into
   /// the versions; see `FileStore.settleConflictCopies`.
   @discardableResult
@@ -291,52 +221,7 @@ extension LockedNote {
     guard let writer = try VersionWriter.open(store, creating: true) else { return 0 }
     defer { writer.close() }
     let settled = try writer.settle(found)
-    writer.finish()
+    writer.prune()
     return settled
-  }
-
-  /// Commits a save with the note it replaces kept as a version (steps
-  /// 1–5 and 7–8 of `VersionWriter.swift` around the save's own rename,
-  /// step 6), or, with `FILENOTE_VERSIONS=0`, commits it and removes the
-  /// kept versions, or, for `save --no-version`, commits it keeping nothing
-  /// of the note it replaces and the other versions as they are. The writer lock is held (this is a `LockedNote`).
-  func commitKeepingVersion(_ replacement: TemporaryNoteFile) throws(FilenoteError) {
-    let store = versionStore()
-    guard store.count > 0 else {
-      try replacement.commit(replacing: self)
-      // Versions off: whatever was kept goes, unless the folder is not one
-      // filenote may touch (then it has kept nothing there).
-      if let writer = try? VersionWriter.open(store, creating: false) { writer.removeAll() }
-      return
-    }
-    guard target.keepsReplacedNote else {
-      // `save --no-version`: nothing of the replaced note stays, not even
-      // the version a writer killed before its rename made of this very
-      // file, which listings leave out only while it is the note.
-      if let writer = try? VersionWriter.open(store, creating: false), let note = store.noteStatus {
-        for version in writer.entries where version.isFile(note) { writer.forget(version) }
-        writer.close()
-      }
-      return try replacement.commit(replacing: self)
-    }
-    // The folder is made when there is a note to keep in it, not before.
-    guard let writer = try VersionWriter.open(store, creating: store.hasNote) else {
-      return try replacement.commit(replacing: self)
-    }
-    defer { writer.close() }
-    // The save has compared its text with this very note (`IncomingNote`).
-    try writer.keepNote(replacedBy: nil)
-    // The versions folder's fsync beside the new note's own, when that is
-    // still to come (a large note's was made before the lock).
-    let beside = replacement.isSynced ? nil : try? HelperThread()
-    defer { beside?.end() }
-    if let beside { writer.startMakingDurable(on: beside) }
-    do {
-      try replacement.commit(replacing: self, beforeRename: writer.makeDurable)
-    } catch {
-      writer.abandon()
-      throw error
-    }
-    writer.finish()
   }
 }

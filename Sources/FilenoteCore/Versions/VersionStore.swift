@@ -30,7 +30,7 @@ struct VersionStore {
   let name: String
   /// The versions folder's path, for messages.
   let path: String
-  /// How many versions a save keeps; 0 keeps none and removes the kept ones.
+  /// How many versions a save keeps; 0 keeps no new one and removes none.
   let count: Int
   /// The most the versions may take together; the newest is kept even when
   /// it alone is larger.
@@ -94,11 +94,6 @@ struct VersionStore {
 
   /// What the note's name is now (never following a link); nil when missing.
   var noteStatus: FileStatus? { try? noteFolder.status(of: noteName) }
-
-  /// Whether there is a note file to keep (a regular file): the folder is
-  /// made only then, so a save that is refused for another reason (the
-  /// note is a folder, say) leaves nothing behind.
-  var hasNote: Bool { noteStatus?.kind == .regular }
 
   /// Opens the versions folder, never through a symbolic link, and checks
   /// that it is the user's own and closed to others; nil when there is none.
@@ -211,13 +206,13 @@ struct VersionStore {
     return candidates(named: names, in: folder).reduce(0) { $0 + ($1.isUsable ? 0 : 1) }
   }
 
-  /// Says in one line on standard error how many files of the versions
-  /// folder `mayUse` refuses, when there are any (`history` on a terminal).
-  func reportRefused() {
-    guard let folder = try? open() else { return }
+  /// The notice of how many files of the versions folder `mayUse`
+  /// refuses, when there are any (`history` says it on a terminal).
+  func refusedNotice() -> FilenoteError? {
+    guard let folder = try? open() else { return nil }
     defer { folder.close() }
     let count = refusedCount(in: folder)
-    if count > 0 { Filenote.report(.versionsNotTheUsers(path: path, count: count)) }
+    return count > 0 ? .versionsNotTheUsers(path: path, count: count) : nil
   }
 
   /// Every regular file among `names` (found in the versions folder
@@ -335,7 +330,7 @@ struct VersionStore {
       // machine receives the two as two files. It is the note, 0, not a
       // version too (where it was saved, the same file is left out above).
       if let newest = all.firstIndex(where: { $0.conflict == nil }),
-        isNotesText(all[newest], note: current)
+        isNotesText(all[newest], note: current, in: folder)
       {
         all.remove(at: newest)
       }
@@ -345,9 +340,11 @@ struct VersionStore {
 
   /// Whether `version`, a version of a save (not a conflict copy), holds
   /// the note's text (`note` is its status): only one of its size is read.
-  private func isNotesText(_ version: KeptVersion, note: FileStatus) -> Bool {
-    version.conflict == nil && version.size == note.size
-      && VersionWriter.sameBytes(self.note, path(of: version))
+  private func isNotesText(
+    _ version: KeptVersion, note: FileStatus, in folder: FileDescriptor?
+  ) -> Bool {
+    guard version.conflict == nil, version.size == note.size, let folder else { return false }
+    return VersionWriter.sameBytes((noteFolder, noteName), (folder, version.name))
   }
 
   /// `versions` (newest first) with each file and each text once. A text
@@ -382,7 +379,7 @@ struct VersionStore {
         if beginning == nil { beginning = self.beginning(of: version, in: folder, limit: limit) }
         guard let beginning, beginning == beginnings[index] else { continue }
         if version.size <= Self.comparedBeginning
-          || VersionWriter.sameBytes(path(of: kept[index]), path(of: version))
+          || sameBytes(kept[index], version, in: folder)
         {
           twin = index
           break
@@ -399,6 +396,15 @@ struct VersionStore {
       }
     }
     return kept
+  }
+
+  /// Whether `a` and `b` (in the versions folder `folder` or beside the
+  /// note) hold the same bytes, each named relative to its open folder.
+  private func sameBytes(_ a: KeptVersion, _ b: KeptVersion, in folder: FileDescriptor?) -> Bool {
+    guard let aFolder = a.place == .versions ? folder : noteFolder,
+      let bFolder = b.place == .versions ? folder : noteFolder
+    else { return false }
+    return VersionWriter.sameBytes((aFolder, a.name), (bFolder, b.name))
   }
 
   /// How much of two texts of one size `distinct` reads first; only when

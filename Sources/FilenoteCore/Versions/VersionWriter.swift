@@ -104,7 +104,7 @@ final class VersionWriter {
 
   /// Releases the lock.
   func close() {
-    waitForSyncBeside()
+    waitForMakingDurable()
     if isOpen { folder.close() }
     isOpen = false
   }
@@ -187,22 +187,19 @@ final class VersionWriter {
     }
   }
 
-  /// Steps 3–5: keeps the note file as the newest version, unless there is
-  /// nothing to keep. `replacement` is the file about to replace the note
-  /// and its size, when it may hold the same bytes (`restore N`): then the
-  /// command changes nothing and nothing is kept. nil when the note is being
-  /// removed, or when a save compared its text with the note already (a
-  /// save never gets here with the note's own text: `IncomingNote`).
-  func keepNote(replacedBy replacement: (path: String, size: Int64)?) throws(FilenoteError) {
-    let note: FileStatus
-    do {
-      note = try store.noteFolder.status(of: store.noteName)
-    } catch {
-      if error == .noSuchFileOrDirectory { return }
-      throw .cannotKeepVersion(path: store.path, errno: error)
-    }
-    // The save itself refuses anything else.
-    guard note.kind == .regular else { return }
+  /// Keeps the note file (`note`, as the writer lock found it) as the
+  /// newest version, unless there is nothing to keep. `replacement` is the
+  /// file about to replace the note and its size, when it may hold the
+  /// same bytes (`restore N`): then the command changes nothing and nothing
+  /// is kept. nil when the note is being removed, or when a save compared
+  /// its text with the note already (a save never gets here with the
+  /// note's own text: `IncomingNote`).
+  func keepNote(
+    _ note: FileStatus?,
+    replacedBy replacement: (folder: FileDescriptor, name: String, size: Int64)?
+  ) throws(FilenoteError) {
+    // The save itself refuses anything but a regular file.
+    guard let note, note.kind == .regular else { return }
     if let newest = entries.first, newest.isFile(note) { return }
     // An older name of the note's very file: a power cut during `restore N`
     // left version N's name behind. Kept again beside it, the text would be
@@ -216,15 +213,14 @@ final class VersionWriter {
       needsSync = true
     }
     entries.removeAll { $0.isFile(note) }
-    if let newest = entries.first {
-      if newest.size == note.size,
-        Self.sameBytes(store.note, FileStore.join(store.path, newest.name))
-      {
-        return
-      }
+    let noteFile = (store.noteFolder, store.noteName)
+    if let newest = entries.first, newest.size == note.size,
+      Self.sameBytes(noteFile, (folder, newest.name))
+    {
+      return
     }
     if let replacement, replacement.size == note.size,
-      Self.sameBytes(store.note, replacement.path)
+      Self.sameBytes(noteFile, (replacement.folder, replacement.name))
     {
       return
     }
@@ -251,15 +247,15 @@ final class VersionWriter {
       [KeptVersion(name: name, status: kept, kept: now)] + entries)
   }
 
-  /// Step 5, right before the note is replaced: the folder (and, when it
-  /// is new, its parent) fsynced, so the kept version's name is on disk
-  /// first; or, when begun beside the new note's fsync
-  /// (`startMakingDurable(on:)`), waited for.
+  /// Step 3 for the versions, right before the note is replaced: the
+  /// folder (and, when it is new, its parent) fsynced, so the kept
+  /// version's name is on disk first; or, when begun beside the new note's
+  /// fsync (`startMakingDurable(on:)`), waited for.
   func makeDurable() throws(FilenoteError) {
     guard needsSync else { return }
     let failure: Errno?
     if syncingBeside != nil {
-      waitForSyncBeside()
+      waitForMakingDurable()
       failure = besideFailure
     } else {
       failure = syncFolders()
@@ -273,23 +269,23 @@ final class VersionWriter {
     needsSync = false
   }
 
-  /// Begins step 5 on `helper`, while the caller fsyncs the new note: the
-  /// two need each other only before the rename, where `makeDurable()`
-  /// waits, and the disk flushes overlap (bench/README.md, "Large saves":
-  /// a 100-byte save keeping a version went from 0.86 to 0.82 ms). Until
-  /// then the caller does not touch this writer.
+  /// Begins `makeDurable()`'s fsyncs on `helper`, while the caller fsyncs
+  /// the new note: the two need each other only before the rename, where
+  /// `makeDurable()` waits, and the disk flushes overlap (bench/README.md,
+  /// "Large saves"). Until then the caller does not touch this writer.
   func startMakingDurable(on helper: HelperThread) {
     guard needsSync, syncingBeside == nil else { return }
     syncingBeside = helper
     helper.start { [unowned self] in besideFailure = syncFolders() }
   }
 
-  private func waitForSyncBeside() {
+  /// Waits for the fsyncs begun beside (`startMakingDurable(on:)`), if any.
+  func waitForMakingDurable() {
     syncingBeside?.wait()
     syncingBeside = nil
   }
 
-  /// The fsyncs of step 5; what failed, if anything.
+  /// The fsyncs of `makeDurable()`; what failed, if anything.
   private func syncFolders() -> Errno? {
     do throws(Errno) {
       try folder.syncEntries()
@@ -300,7 +296,7 @@ final class VersionWriter {
     }
   }
 
-  /// Step 4 where no hard link can be made: a copy of the note file,
+  /// Keeping the note where no hard link can be made: a copy of the note file,
   /// complete and on disk before it gets its version's name.
   private func copyNote(
     as name: String, modified: (seconds: Int64, nanoseconds: Int64)
@@ -341,30 +337,38 @@ final class VersionWriter {
     }
   }
 
-  /// `restore N`: moves version `number`'s file over the note in one rename
-  /// (after giving it the note's mode). Call `keepNote` first.
-  /// - Returns: false when its file cannot be renamed there (another file
-  ///   system): the caller then saves its bytes instead and calls `forget`.
-  func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
-    let source = version.place == .versions ? folder : store.noteFolder
-    let file = FileStore.join(
-      version.place == .versions ? store.path : store.noteFolderPath, version.name)
-    let permissions = store.noteStatus?.permissions ?? 0o600
+  /// The folder and name of `version`'s file.
+  func file(of version: KeptVersion) -> (folder: FileDescriptor, name: String) {
+    (version.place == .versions ? folder : store.noteFolder, version.name)
+  }
+
+  /// `restore N`, step 3: version N's file gets the mode of the note it
+  /// replaces (`note`; 0600 for none) and is fsynced.
+  func makeDurable(_ version: KeptVersion, like note: FileStatus?) throws(FilenoteError) {
+    let (source, name) = file(of: version)
     do throws(Errno) {
-      let fd = try source.open(version.name, .readOnly, options: [.nonBlocking, .noFollow])
+      let fd = try source.open(name, .readOnly, options: [.nonBlocking, .noFollow])
       defer { fd.close() }
-      try ModeChange.request(fd, permissions)
+      try ModeChange.request(fd, note?.permissions ?? 0o600)
       try fd.sync()
     } catch {
-      throw .system(.save, .file(file), errno: error)
+      throw .system(.save, .file(store.path(of: version)), errno: error)
     }
-    try makeDurable()
+  }
+
+  /// `restore N`, step 4: moves version N's file over the note in one
+  /// rename, after `makeDurable(_:like:)` and `makeDurable()`; its name in
+  /// the versions folder goes after step 5 (`removeName(of:)`).
+  /// - Returns: false when its file cannot be renamed there (another file
+  ///   system): the caller then saves its bytes instead.
+  func moveOverNote(_ version: KeptVersion) throws(FilenoteError) -> Bool {
+    let source = file(of: version).folder
+    let file = store.path(of: version)
     if version.place == .noteFolder {
       // A conflict copy is beside the note already: one rename in one
       // folder, made durable by that folder's fsync.
       do {
         try source.rename(version.name, to: store.noteName, in: store.noteFolder)
-        try store.noteFolder.syncEntries()
       } catch {
         throw .system(.save, .file(file), errno: error)
       }
@@ -375,9 +379,9 @@ final class VersionWriter {
     // keep the removal and lose the new name, and the text is then neither
     // the note nor a version. So the version's file is first linked beside
     // the note under a temporary name and renamed over the note within
-    // that one folder; only once that is on disk does its name in the
-    // versions folder go. Until then the listing leaves it out (it is the
-    // note's file), and `keepNote` counts it as kept.
+    // that one folder; only once that is on disk (step 5) does its name in
+    // the versions folder go. Until then the listing leaves it out (it is
+    // the note's file), and `keepNote` counts it as kept.
     let temporary = TemporaryNoteFile.name(
       prefix: TemporaryNoteFile.namePrefix(forNote: store.noteName),
       random: UInt32.random(in: 0...UInt32.max))
@@ -396,21 +400,15 @@ final class VersionWriter {
       try? store.noteFolder.remove(temporary)
       throw .system(.save, .file(file), errno: error)
     }
-    do { try store.noteFolder.syncEntries() } catch {
-      throw .system(.save, .file(store.note), errno: error)
-    }
-    try? folder.remove(version.name)
-    entries.removeAll { $0.name == version.name }
-    try? folder.syncEntries()
     return true
   }
 
-  /// Undoes steps 4–5 when the note could not be replaced or removed after
+  /// Undoes `keepNote` when the note could not be replaced or removed after
   /// all: a command that fails changes nothing, so the version kept for it
   /// goes (a link is the note itself; a copy would list the note twice),
   /// and so does the folder when this writer made it and it is empty.
   func abandon() {
-    waitForSyncBeside()
+    waitForMakingDurable()
     if let keptName {
       try? folder.remove(keptName)
       try? folder.syncEntries()
@@ -421,8 +419,10 @@ final class VersionWriter {
     if isNew && entries.isEmpty { try? store.noteFolder.removeFolder(store.name) }
   }
 
-  /// Removes version `version`'s file (after its bytes became the note).
-  func forget(_ version: KeptVersion) {
+  /// Removes the name `version` has in its folder, and makes that durable:
+  /// after its file, or its bytes, became the note (`restore N`), or for
+  /// `save --no-version`. Not `forget N` (`removeForGood`).
+  func removeName(of version: KeptVersion) {
     let source = version.place == .versions ? folder : store.noteFolder
     try? source.remove(version.name)
     try? source.syncEntries()
@@ -474,9 +474,15 @@ final class VersionWriter {
     return status.linkCount > 1
   }
 
-  /// Steps 7–8, after the note was replaced or removed. Failures here
-  /// change nothing that was saved, so they are not errors.
-  func finish() {
+  /// Step 6 (prune), after the note was replaced or removed: the version
+  /// kept made owner-only (until then it was the note, which keeps its own
+  /// mode), then the newest `count` versions and at most the size limit in
+  /// all stay (the newest always), the older go, oldest first; only names
+  /// filenote writes are removed, each relative to the open folder.
+  /// Failures here change nothing that was saved, so they are not errors.
+  /// Returns how many went because of the count (not the size).
+  @discardableResult
+  func prune() -> Int {
     if let keptName,
       let fd = try? folder.open(keptName, .readOnly, options: [.nonBlocking, .noFollow])
     {
@@ -484,13 +490,15 @@ final class VersionWriter {
       fd.close()
     }
     keptName = nil
-    let current = store.noteStatus
     var count = 0
     var total: Int64 = 0
     var isFull = false
     var doomed: [String] = []
+    var isPastCount = false
+    // The note's own file is never among them: a save's is new, `restore
+    // N`'s version N has left the listing (`removeName`), and a clear
+    // leaves none.
     for entry in entries {
-      if let current, entry.isFile(current) { continue }
       if !isFull && count < store.count
         && (count == 0 || total + entry.size <= store.maximumTotalSize)
       {
@@ -499,6 +507,7 @@ final class VersionWriter {
         continue
       }
       // Once one does not fit, none older stays.
+      if !isFull { isPastCount = count >= store.count }
       isFull = true
       doomed.append(entry.name)
     }
@@ -512,6 +521,7 @@ final class VersionWriter {
       entries = entries.filter { (try? folder.status(of: $0.name)) != nil }
       try? folder.syncEntries()
     }
+    return isPastCount ? doomed.count : 0
   }
 
   /// Removes every version (and copy) filenote wrote, and the folder when
@@ -545,13 +555,20 @@ final class VersionWriter {
     (try? folder.status(of: name))?.kind == .regular
   }
 
-  /// Whether two files hold the same bytes (false when either cannot be read).
-  static func sameBytes(_ first: String, _ second: String) -> Bool {
-    guard let a = try? FileDescriptor.open(first, .readOnly, options: [.noFollow, .nonBlocking])
-    else { return false }
+  /// Whether two files, each named in an open folder, hold the same bytes
+  /// (false when either cannot be read).
+  static func sameBytes(
+    _ first: (folder: FileDescriptor, name: String),
+    _ second: (folder: FileDescriptor, name: String)
+  ) -> Bool {
+    let options: FileDescriptor.OpenOptions = [.noFollow, .nonBlocking]
+    guard let a = try? first.folder.open(first.name, .readOnly, options: options) else {
+      return false
+    }
     defer { a.close() }
-    guard let b = try? FileDescriptor.open(second, .readOnly, options: [.noFollow, .nonBlocking])
-    else { return false }
+    guard let b = try? second.folder.open(second.name, .readOnly, options: options) else {
+      return false
+    }
     defer { b.close() }
     return a.hasSameBytes(as: b)
   }
