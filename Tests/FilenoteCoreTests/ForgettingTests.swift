@@ -62,7 +62,8 @@ extension VersionTests {
       }
       try fixture.store.forgetVersion(1)
       #expect(fixture.folder.bytes("elsewhere") == Array("not a version".utf8))
-      #expect(fixture.versionNames == ["9999999999-1"])
+      // The link, and b's own name (the note's).
+      #expect(fixture.versionNames.contains("9999999999-1") && fixture.versionNames.count == 2)
     }
 
     @Test func aVersionWithAHardLinkElsewhereIsNotListedNorForgottenAndItsFileStays() throws {
@@ -74,7 +75,7 @@ extension VersionTests {
       #expect(throws: FilenoteError.noVersion(number: 1, kept: 0, note: fixture.store.path)) {
         try fixture.store.forgetVersion(1)
       }
-      #expect(fixture.versionNames == [name])
+      #expect(fixture.versionNames.contains(name) && fixture.versionNames.count == 2)
       #expect(fixture.folder.bytes("copy") == Array("secret".utf8))
     }
 

@@ -110,7 +110,7 @@ import Testing
       }
       try IncomingNoteTests.save(steps, to: fixture.store)
       #expect(try fixture.state() == before)
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
       #expect(fixture.note == note)
     }
 
@@ -120,7 +120,7 @@ import Testing
       let before = try fixture.agedState()
       try fixture.store.save(bytes: Array("the note".utf8))
       #expect(try fixture.state() == before)
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
     }
 
     @Test func aNoteEndingInANewlineSavedFromAStreamLosesIt() throws {
@@ -216,7 +216,7 @@ import Testing
         try IncomingNoteTests.save(steps, to: fixture.store)
       }
       #expect(fixture.note == note)
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
     }
   }
 
@@ -302,7 +302,7 @@ import Testing
       } else {
         #expect(throws: FilenoteError.noteChangedWhileSaving(path: path)) { try outcome.get() }
         #expect(fixture.note == appended)
-        #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+        #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
       }
     }
   }

@@ -149,7 +149,7 @@ extension FileStore {
         settled = (try? writer.settle(writer.listed.filter(\.isUnsettledCopy))) ?? 0
         // Unchanged, the one chosen is the note: it was not settled.
         if !replacement.changed { settled = max(0, settled - 1) }
-        writer.prune()
+        writer.prune(note: store.noteStatus)
       }
       return Restored(
         wasConflictCopy: version.isUnsettledCopy, settledCopies: settled,
@@ -221,7 +221,7 @@ extension LockedNote {
     guard let writer = try VersionWriter.open(store, creating: true) else { return 0 }
     defer { writer.close() }
     let settled = try writer.settle(found)
-    writer.prune()
+    writer.prune(note: store.noteStatus)
     return settled
   }
 }

@@ -164,8 +164,11 @@ struct VersionStore {
   /// Gives each regular file of the user's in `folder` that others may
   /// open mode 0600, opened without following a link.
   private func takeBackFiles(in folder: FileDescriptor) {
+    // The note's own name there is the note, whose mode is the user's.
+    let note = noteStatus
     for name in (try? folder.names()) ?? [] {
       guard let info = try? folder.status(of: name), info.kind == .regular,
+        note.map({ info.inode != $0.inode || info.device != $0.device }) ?? true,
         info.owner == CurrentProcess.effectiveUser, ModeChange.isOpenToOthers(info.permissions),
         let file = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
       else { continue }
@@ -250,12 +253,19 @@ struct VersionStore {
       }
     }
     var note: FileStatus?? = nil
+    var copies: [KeptVersion]? = nil
     return found.map { entry in
       var known = 1
       if entry.status.linkCount > 1 {
         if note == nil { note = .some(noteStatus) }
         if let current = note ?? nil, entry.version.isFile(current) { known += 1 }
         known += found.reduce(0) { $0 + ($1.version.isSameFile(as: entry.version) ? 1 : 0) } - 1
+        if UInt64(known) < entry.status.linkCount {
+          // A conflict copy of the note beside it: the note's own file
+          // when an engine renamed the note away (rclone bisync).
+          if copies == nil { copies = copiesBesideNote() }
+          known += copies!.reduce(0) { $0 + ($1.isSameFile(as: entry.version) ? 1 : 0) }
+        }
       }
       return (entry.version, Self.mayUse(entry.status, knownNames: known))
     }
@@ -283,6 +293,34 @@ struct VersionStore {
   /// no longer note in the folder (see `ConflictCopyName`). Empty when the
   /// folder cannot be read.
   func conflictCopies(alongside versions: [KeptVersion] = []) -> [KeptVersion] {
+    copiesBesideNote().filter { found in
+      guard let info = try? noteFolder.status(of: found.name), found.isFile(info) else {
+        return false
+      }
+      var known = 1
+      if info.linkCount > 1 {
+        if let note = noteStatus, found.isFile(note) { known += 1 }
+        // The versions, looked at only when a copy has a second name: a
+        // copy being settled, or the note's own file when the engine
+        // renamed the note away (rclone bisync), which its save linked there.
+        var versions = versions
+        if versions.isEmpty, let folder = try? open() {
+          versions =
+            (try? names(in: folder)).map {
+              candidates(named: $0, in: folder).map(\.version)
+            } ?? []
+          folder.close()
+        }
+        known += versions.reduce(0) { $0 + ($1.isSameFile(as: found) ? 1 : 0) }
+      }
+      return Self.mayUse(info, knownNames: known)
+    }
+  }
+
+  /// The regular files beside the note named as an engine names a copy of
+  /// this note and of no longer note in the folder (see `ConflictCopyName`),
+  /// whoever they belong to; `conflictCopies` says which may be used.
+  private func copiesBesideNote() -> [KeptVersion] {
     guard let names = try? noteFolder.names() else { return [] }
     let length = noteName.utf8.count
     var copies: [KeptVersion] = []
@@ -291,14 +329,7 @@ struct VersionStore {
         let info = try? noteFolder.status(of: name), info.kind == .regular,
         !ConflictCopyName.belongsToLongerNote(name, copyOf: noteName, among: names)
       else { continue }
-      let found = KeptVersion(name: name, place: .noteFolder, conflict: copy, status: info)
-      var known = 1
-      if info.linkCount > 1 {
-        if let note = noteStatus, found.isFile(note) { known += 1 }
-        known += versions.reduce(0) { $0 + ($1.isSameFile(as: found) ? 1 : 0) }
-      }
-      guard Self.mayUse(info, knownNames: known) else { continue }
-      copies.append(found)
+      copies.append(KeptVersion(name: name, place: .noteFolder, conflict: copy, status: info))
     }
     return copies
   }
