@@ -261,9 +261,11 @@ struct VersionStore {
         if let current = note ?? nil, entry.version.isFile(current) { known += 1 }
         known += found.reduce(0) { $0 + ($1.version.isSameFile(as: entry.version) ? 1 : 0) } - 1
         if UInt64(known) < entry.status.linkCount {
-          // A conflict copy of the note beside it: the note's own file
-          // when an engine renamed the note away (rclone bisync).
-          if copies == nil { copies = copiesBesideNote() }
+          // A name beside the note: a conflict copy (the note's own file
+          // when an engine renamed the note away, as rclone bisync does),
+          // or a save's temporary file (its writer between its link and its
+          // rename, or killed there).
+          if copies == nil { copies = copiesBesideNote() + temporaryFilesBesideNote() }
           known += copies!.reduce(0) { $0 + ($1.isSameFile(as: entry.version) ? 1 : 0) }
         }
       }
@@ -314,6 +316,19 @@ struct VersionStore {
         known += versions.reduce(0) { $0 + ($1.isSameFile(as: found) ? 1 : 0) }
       }
       return Self.mayUse(info, knownNames: known)
+    }
+  }
+
+  /// The regular files beside the note named as a save names its
+  /// temporary file (`TemporaryNoteFile`), whoever they belong to.
+  private func temporaryFilesBesideNote() -> [KeptVersion] {
+    let prefix = TemporaryNoteFile.namePrefix(forNote: noteName)
+    guard let names = try? noteFolder.names() else { return [] }
+    return names.compactMap { name in
+      guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
+        let info = try? noteFolder.status(of: name), info.kind == .regular
+      else { return nil }
+      return KeptVersion(name: name, place: .noteFolder, status: info)
     }
   }
 

@@ -85,6 +85,9 @@ final class VersionWriter {
   /// The name this writer gave a save's new file (`keepNewNote`), taken
   /// back when the save fails.
   private var newName: String?
+  /// Whether that name is all this writer put in the folder (the first
+  /// save: no note to keep).
+  private var holdsOnlyNewNote = false
   private var isOpen = true
   /// Whether this writer made the folder, whose own entry is then not on
   /// disk until its parent is synced (step 5).
@@ -285,6 +288,7 @@ final class VersionWriter {
       return
     }
     newName = own
+    holdsOnlyNewNote = !needsSync
     needsSync = true
   }
 
@@ -309,7 +313,11 @@ final class VersionWriter {
   private func syncFolders() -> Errno? {
     do throws(Errno) {
       try folder.syncEntries()
-      if isNew { try store.noteFolder.syncEntries() }
+      // A new folder's own name, before the note it keeps is replaced.
+      // When it keeps no note (the first save), the note folder's fsync
+      // after the rename makes it durable with the new note, which is
+      // soon enough: until then there is nothing in it to lose.
+      if isNew && !holdsOnlyNewNote { try store.noteFolder.syncEntries() }
       return nil
     } catch {
       return error
