@@ -66,7 +66,8 @@ import Testing
     folder.write("victim", "secret")
     #expect(symlink(folder.file("victim"), folder.file(".datafile.dat.lock")) == 0)
     try FileStore(path: folder.file("datafile.dat")).save(bytes: Array("note".utf8))
-    #expect(folder.names() == [".datafile.dat.lock", ".datafile.dat.versions", "datafile.dat", "victim"])
+    #expect(
+      folder.names() == [".datafile.dat.lock", ".datafile.dat.versions", "datafile.dat", "victim"])
     #expect(folder.bytes("victim") == Array("secret".utf8))
   }
 
