@@ -673,7 +673,9 @@ def check_clear_without_versions(context):
     cleared = context.run(["clear"], env={"FILENOTE_VERSIONS": "0"})
     check(cleared.status == 0, "FILENOTE_VERSIONS=0 clear: %s" % cleared.describe())
     check(not os.path.lexists(context.note), "the note is still there")
-    check(len(context.versions()) == 1, "FILENOTE_VERSIONS=0 clear removed kept versions")
+    # "one", and "two" under the name its own save gave it (where a hard
+    # link can be made): nothing kept is removed.
+    check(len(context.versions()) >= 1, "FILENOTE_VERSIONS=0 clear removed kept versions")
     context.expect_clean(names=())
 
 
@@ -851,6 +853,8 @@ def check_refusals_kept(context):
         raise NotApplicable("no file here can belong to another user or be a link")
     context.save(b"one")
     folder = versions_folder_of(context.note)
+    # The first save made it, for its note's own name: planted instead.
+    shutil.rmtree(folder, ignore_errors=True)
     tried = []
     if context.allowed.chown:
         os.mkdir(folder, 0o700)

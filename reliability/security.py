@@ -171,11 +171,21 @@ def run(settings, ledger):
                           "folder, next to %s" % (plant_name, victim_name),
                           lambda settings, plant=plant, setup=setup:
                           planted_versions_folder(settings, plant, setup)))
+    for victim_name, setup in VICTIMS:
+        cases.append(("files of nobody's in the versions folder, one written through a hard "
+                      "link nobody kept (as an engine running as root leaves them), for %s: "
+                      "not listed, shown, restored or counted; history on a terminal says so "
+                      "in one line" % victim_name,
+                      lambda settings, setup=setup: others_files_in_versions(settings, setup)))
+        cases.append(("a versions folder an engine made 0755 (files 0644), for %s: taken back "
+                      "to 0700/0600 when it is the user's, said once; nobody's refused, with "
+                      "no advice that loses versions" % victim_name,
+                      lambda settings, setup=setup: engine_made_open_folder(settings, setup)))
     cases += [
         ("pruning, clear --all and forget leave a link named like a version (to a victim "
          "file) alone", link_named_like_a_version),
-        ("forget of a version that is a hard link to another user's file removes the name "
-         "only, the file unchanged, and says its text remains", forget_hard_link),
+        ("a version that is a hard link to another user's file is not listed: forget 1 "
+         "forgets the one before, the file and its name unchanged", forget_hard_link),
         ("clear refuses a device node through a link (mknod c 1 3)", clear_device_through_link),
         ("clear refuses a FIFO", clear_fifo),
         ("clear refuses a socket", clear_socket),
@@ -603,7 +613,10 @@ def link_named_like_a_version(settings):
     check(pruned.status == 0, "the pruning save failed: %s" % pruned.describe())
     expect_intact(victim)
     check(os.readlink(link) == victim, "pruning removed or changed the link")
-    kept = sorted(name for name in os.listdir(folder) if name != oldest)
+    # The note's own name (a save's hard link of its new note) is no version.
+    own = os.stat(note).st_ino
+    kept = sorted(name for name in os.listdir(folder) if name != oldest
+                  and os.lstat(os.path.join(folder, name)).st_ino != own)
     check(len(kept) == 1, "pruning to 1 version left %s" % kept)
     cleared = sandbox.run(["clear", "--all"])
     check(cleared.status == 0, "clear --all failed: %s" % cleared.describe())
@@ -625,21 +638,137 @@ def link_named_like_a_version(settings):
 
 def forget_hard_link(settings):
     """A version's name that is also another user's file (only root could
-    put it in the user's 0700 folder): forget removes the user's name, and
-    the file keeps its bytes, owner and other name."""
+    put it in the user's 0700 folder) is no version: it is not listed, so
+    forget 1 forgets the version before it, and the file keeps its bytes,
+    owner and both names."""
     sandbox = Sandbox(settings, "forget hard link")
     victim, _ = victims_own_file(sandbox)
     for text in ("a", "b"):
         check(sandbox.run(["save", text]).status == 0, "save %r failed" % text)
     folder = versions_folder_of(sandbox.note)
-    # Named as kept after the others (its time), so it is version 1.
+    # Named as kept after the others (its time): it would be version 1.
     name = "%d.000000000-%016x" % (int(time.time()) + 3600, 1)
     os.link(victim, os.path.join(folder, name))
+    check(sandbox.run(["show", "1"]).stdout == b"a\n", "show 1 is not the user's version")
     outcome = sandbox.run(["forget", "1"])
     check(outcome.status == 0, "forget 1 failed: %s" % outcome.describe())
-    check(b"other hard links" in outcome.stderr, "no word of the other link: %s"
-          % outcome.describe())
     expect_intact(victim)
-    check(name not in os.listdir(folder), "the version's name is still listed")
+    own = os.stat(sandbox.note).st_ino
+    left = [other for other in os.listdir(folder)
+            if os.lstat(os.path.join(folder, other)).st_ino != own]
+    check(left == [name], "forget 1 did not forget the user's version, or removed the other "
+          "name: %s" % left)
     check(read_or_none(sandbox.note) == b"b", "the note changed")
-    return outcome.stderr.decode("utf-8", "replace").strip()
+    return "forgot the user's version; the other user's file kept under %s" % name
+
+
+def overwrite(path, data):
+    """Writes `data` over the file at `path`, in place (the same inode)."""
+    with open(path, "r+b") as file:
+        file.write(data)
+        file.truncate()
+
+
+def victims_note_folder(sandbox, user):
+    """A folder of the victim's own (root's, or VICTIM's), 0700, for its note."""
+    folder = sandbox.folder("victim-notes", mode=0o700)
+    owner = 0 if user is None else user
+    os.chown(folder, owner, owner)
+    return os.path.join(folder, "note")
+
+
+def others_files_in_versions(settings, setup):
+    """As the victim, three saves; then, as a sync engine running as root
+    (or with ignorePerms) leaves them, the oldest version's file is
+    nobody's, mode 0644, and nobody keeps a hard link to it in a shared
+    folder and writes through it; nobody's own file is renamed in under a
+    version's name, as the newest. The victim must see only its own."""
+    sandbox = Sandbox(settings, "others' versions")
+    _, user = setup(sandbox)
+    note = victims_note_folder(sandbox, user)
+    for text in ("one", "two", "three"):
+        check(sandbox.run(["--file", note, "save", text], user=user).status == 0,
+              "save %r failed" % text)
+    folder = versions_folder_of(note)
+    oldest = min(os.listdir(folder))
+    shared = shared_folder(sandbox)
+    kept = os.path.join(shared, "kept")
+    os.chown(os.path.join(folder, oldest), NOBODY, NOBODY)
+    os.chmod(os.path.join(folder, oldest), 0o644)
+    # The name nobody kept of the file (made here by root: nobody cannot
+    # reach the victim's folder); nobody writes through it.
+    os.link(os.path.join(folder, oldest), kept)
+    as_nobody(overwrite, kept, b"written by nobody")
+    planted = os.path.join(shared, "planted")
+    as_nobody(write_file, planted, b"nobody's own text", 0o644)
+    newest = "%d.000000000-%016x" % (int(time.time()) + 3600, 2)
+    os.rename(planted, os.path.join(folder, newest))
+    history = sandbox.run(["--file", note, "history"], user=user)
+    listed = history.stdout.decode("utf-8", "replace").splitlines()
+    check(history.status == 0 and len(listed) == 2 and listed[1].endswith("  two"),
+          "history lists %s (%s)" % (listed, history.describe()))
+    check(sandbox.run(["--file", note, "show", "1"], user=user).stdout == b"two\n",
+          "show 1 is not the victim's version")
+    for arguments in (["show", "2"], ["restore", "2"]):
+        expect_error_line(sandbox.run(["--file", note] + arguments, user=user),
+                          ["no version 2", "1 version is kept"])
+    said = on_terminal(sandbox, ["--file", note, "history"], {}, user, None, b"")
+    lines = said.stderr.decode("utf-8", "replace").splitlines()
+    check(said.status == 0 and len(lines) == 1 and "2 files in %s not listed" % folder
+          in lines[0], "history on a terminal said %r" % lines)
+    restored = sandbox.run(["--file", note, "restore", "1"], user=user)
+    check(restored.status == 0 and read_or_none(note) == b"two", "restore 1: %s"
+          % restored.describe())
+    info = os.stat(note)
+    check(info.st_uid == (user or 0) and info.st_nlink == 1,
+          "the note is uid %d with %d links" % (info.st_uid, info.st_nlink))
+    check(sandbox.run(["--file", note, "save", "four"], user=user).status == 0,
+          "the save after restore failed")
+    expect_intact(kept, b"written by nobody")
+    expect_intact(os.path.join(folder, newest), b"nobody's own text")
+    check(os.stat(kept).st_ino == os.stat(os.path.join(folder, oldest)).st_ino,
+          "nobody's file lost a name")
+    return lines[0]
+
+
+def engine_made_open_folder(settings, setup):
+    """As rclone bisync or git at umask 022 leave it on the other machine:
+    the versions folder 0755, its files 0644, all the victim's. Then the
+    same folder as nobody's."""
+    sandbox = Sandbox(settings, "engine-made open folder")
+    _, user = setup(sandbox)
+    note = victims_note_folder(sandbox, user)
+    for text in ("a", "b", "c"):
+        check(sandbox.run(["--file", note, "save", text], user=user).status == 0,
+              "save %r failed" % text)
+    folder = versions_folder_of(note)
+    os.chmod(folder, 0o755)
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o644)
+    said = on_terminal(sandbox, ["--file", note, "history"], {}, user, None, b"")
+    lines = said.stderr.decode("utf-8", "replace").splitlines()
+    check(said.status == 0 and len(lines) == 1 and "0700 again" in lines[0],
+          "history on a terminal said %r (%s)" % (lines, said.describe()))
+    # All but the note's own name, which is the note and keeps its mode.
+    own = os.stat(note).st_ino
+    modes = sorted({stat.S_IMODE(os.stat(os.path.join(folder, name)).st_mode)
+                    for name in os.listdir(folder)
+                    if os.stat(os.path.join(folder, name)).st_ino != own})
+    check(stat.S_IMODE(os.stat(folder).st_mode) == 0o700 and modes == [0o600],
+          "the folder is %o, its files %s" % (stat.S_IMODE(os.stat(folder).st_mode), modes))
+    again = on_terminal(sandbox, ["--file", note, "history"], {}, user, None, b"")
+    check(again.status == 0 and again.stderr == b"", "said again: %s" % again.describe())
+    check(sandbox.run(["--file", note, "save", "d"], user=user).status == 0, "save d failed")
+    check(sandbox.run(["--file", note, "show", "3"], user=user).stdout == b"a\n",
+          "version 3 is not a")
+    os.chown(folder, NOBODY, NOBODY)
+    os.chmod(folder, 0o755)
+    names = sorted(os.listdir(folder))
+    refused = sandbox.run(["--file", note, "save", "e"], user=user)
+    message = expect_error_line(refused, ["cannot use the versions folder %s" % folder,
+                                          "another user"])
+    for advice in ("move it away", "FILENOTE_VERSIONS=0", "rm "):
+        check(advice not in message, "the refusal advises %r: %s" % (advice, message))
+    check(sorted(os.listdir(folder)) == names and read_or_none(note) == b"d",
+          "the refusal changed something")
+    return lines[0] + " | " + message

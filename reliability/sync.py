@@ -1,5 +1,7 @@
-"""Case group: the note in a folder that two real Syncthing instances keep
-alike (reliability/syncthing.py), two machines on 127.0.0.1.
+"""Case group: the note in a folder that real sync engines keep alike:
+two or three Syncthing instances on 127.0.0.1 (reliability/syncthing.py),
+Unison (reliability/unison.py) and rclone bisync
+(reliability/rclone_bisync.py) between two local folders.
 
 - A save on one machine reaches the other with its versions folder, and
   filenote there shows it and lists its versions.
@@ -22,7 +24,12 @@ alike (reliability/syncthing.py), two machines on 127.0.0.1.
 - A seeded random run (saves, prompt Enters, edit, undo, restore, clear on
   both sides, pauses and resumes) ends with every text ever saved
   reachable on both machines and no version listed twice.
-- Throughout, no socket of either instance is off 127.0.0.1.
+- Every machine saves a text of its own while apart, round after round,
+  with each engine (three Syncthing machines; Unison with `-prefer newer`,
+  with it and `-copyonconflict`, and without `-prefer`; rclone bisync):
+  every text saved on any machine is reachable on every machine, none
+  listed twice, whatever the engine did with the note and its copies.
+- Throughout, no socket of any Syncthing instance is off 127.0.0.1.
 """
 
 import os
@@ -32,7 +39,9 @@ import shlex
 import threading
 import time
 
+import rclone_bisync
 import syncthing
+import unison
 from harness import LOCK_NAME, Failure, Sandbox, TerminalRun, check, show_bytes
 
 HISTORY_LINE = re.compile(r"\A *(\d+)  \d{4}-\d\d-\d\d \d\d:\d\d:\d\d +\d+  (.*)\Z")
@@ -46,6 +55,12 @@ def run(settings, ledger):
         print("FAIL sync: syncthing is not installed (scripts/test-tools install)", flush=True)
         return
     print("     %s" % syncthing.version(), flush=True)
+    for name, engine in (("unison", unison), ("rclone", rclone_bisync)):
+        if not engine.available():
+            ledger.failed.append("sync: %s is not installed" % name)
+            print("FAIL sync: %s is not installed (scripts/test-tools install)" % name, flush=True)
+            return
+        print("     %s" % engine.version(), flush=True)
     ledger.run("sync: a save on one machine reaches the other with its versions folder, after "
                "one rescan", propagates, settings, ledger)
     for name, arguments in (("datafile.dat", None), ("note", "note"), (".note", ".note"),
@@ -64,6 +79,12 @@ def run(settings, ledger):
     ledger.run("sync: %d saves with rescans running between them end alike on both machines, "
                "nothing of filenote's own left on either or ever received" % saves, churn,
                settings, ledger, saves)
+    saves_apart_rounds = 12 if settings.long else 5
+    for label, engine, machines, options in ENGINES:
+        ledger.run("sync, %s: each machine saves a text of its own apart, %d rounds, synced after "
+                   "each: every text saved on any machine reachable on every machine, none "
+                   "listed twice" % (label, saves_apart_rounds), saves_apart, settings, ledger,
+                   label, engine, machines, options, saves_apart_rounds)
     rounds = 200 if settings.long else 30
     ledger.run("sync: a seeded random run of %d rounds on both machines (saves, prompt Enters, "
                "edit, undo, restore, clear, pauses and resumes): every text saved reachable on "
@@ -218,36 +239,58 @@ class Machine:
 
 
 class Rig:
-    """Two machines and the Syncthing pair that keeps their folders alike;
-    stopped when the block ends, whatever happened, and checked for sockets
-    off 127.0.0.1 each time `expect_loopback` is called."""
+    """Machines (two, or three for Syncthing) and the sync engine that keeps
+    their folders alike: Syncthing (`syncthing.Cluster`), Unison
+    (`unison.Replicas`, given its options) or rclone bisync
+    (`rclone_bisync.Replicas`). Stopped when the block ends, whatever
+    happened; Syncthing's sockets are checked for any off 127.0.0.1 each
+    time `expect_loopback` is called (the other two open none)."""
 
-    def __init__(self, settings, ledger, label, file_name=None, env=None):
+    def __init__(self, settings, ledger, label, file_name=None, env=None, machines=2,
+                 engine="syncthing", options=()):
         self.ledger = ledger
-        self.a = Machine(settings, label + " a", file_name, env)
-        self.b = Machine(settings, label + " b", file_name, env)
-        self.pair = syncthing.Pair(self.a.sandbox.root, self.a.folder, self.b.folder)
+        self.machines = [Machine(settings, "%s %s" % (label, letter), file_name, env)
+                         for letter in "abc"[:machines]]
+        self.a, self.b = self.machines[:2]
+        root, folders = self.a.sandbox.root, [machine.folder for machine in self.machines]
+        if engine == "syncthing":
+            self.engine = syncthing.Cluster(root, *folders)
+        elif engine == "unison":
+            self.engine = unison.Replicas(root, *folders, options=options)
+        else:
+            self.engine = rclone_bisync.Replicas(root, *folders)
+        self.networked = engine == "syncthing"
         self.started_in = None
+
+    @property
+    def c(self):
+        return self.machines[2]
 
     def __enter__(self):
         started = time.monotonic()
-        self.pair.start()
+        if not self.networked:
+            return self
+        self.engine.start()
         self.started_in = time.monotonic() - started
         try:
             self.expect_loopback()
         except BaseException:
-            self.pair.stop()
+            self.engine.stop()
             raise
         return self
 
     def __exit__(self, *exception):
-        self.pair.stop()
+        if self.networked:
+            self.engine.stop()
 
     def expect_loopback(self):
-        sockets = self.pair.sockets()
-        # Both listen at least: a sample that found no socket proves nothing.
-        check(len(sockets) >= 4, "found only %s of the instances' sockets" % sockets)
-        foreign = self.pair.foreign_sockets()
+        if not self.networked:
+            return
+        sockets = self.engine.sockets()
+        # Each listens at least: a sample that found no socket proves nothing.
+        check(len(sockets) >= 2 * len(self.machines), "found only %s of the instances' sockets"
+              % sockets)
+        foreign = self.engine.foreign_sockets()
         self.ledger.count("sync socket samples")
         self.ledger.count("sync sockets seen", len(sockets))
         check(not foreign, "sockets off 127.0.0.1: %s" % foreign)
@@ -255,7 +298,7 @@ class Rig:
     def short_id(self, machine):
         """The seven characters of a device ID that Syncthing writes in a
         conflict copy's name (protocol.ShortID)."""
-        instance = self.pair.a if machine is self.a else self.pair.b
+        instance = self.engine.instances[self.machines.index(machine)]
         return instance.device_id.replace("-", "")[:7]
 
 
@@ -267,9 +310,9 @@ def record_slowest(ledger, figure, seconds):
 def propagates(settings, ledger):
     with Rig(settings, ledger, "propagates") as rig:
         rig.a.save("first")
-        rig.pair.wait_synced()
+        rig.engine.wait_synced()
         rig.a.save("second")
-        took = rig.pair.wait_synced()
+        took = rig.engine.wait_synced()
         rig.expect_loopback()
         check(rig.b.show() == "second", "b shows %r, not the note a saved" % rig.b.show())
         check(rig.b.history() == ["first"], "b's history lists %r, not a's version"
@@ -300,15 +343,15 @@ def meet_after_conflict(rig, name):
     copy's name and its device's short ID, after checking what Syncthing
     did (the older text, a's, in the copy, on both; b's the note)."""
     rig.a.save("base")
-    rig.pair.wait_synced()
-    rig.pair.pause()
+    rig.engine.wait_synced()
+    rig.engine.pause()
     rig.a.save("from a")
     rig.b.save("from b")
-    rig.pair.scan()
+    rig.engine.scan()
     rig.expect_loopback()
     met = time.monotonic()
-    rig.pair.resume()
-    rig.pair.wait_synced()
+    rig.engine.resume()
+    rig.engine.wait_synced()
     took = time.monotonic() - met
     rig.expect_loopback()
     check(rig.a.names() == rig.b.names(), "a holds %s, b %s" % (rig.a.names(), rig.b.names()))
@@ -375,7 +418,7 @@ def settle_clears_both(settings, ledger, how):
                   "resolve said %r" % said)
         else:
             rig.a.prompt_enter()
-        took = rig.pair.wait_synced()
+        took = rig.engine.wait_synced()
         for machine in (rig.a, rig.b):
             check(machine.names() == ["datafile.dat"], "%s still holds %s beside the note"
                   % (machine.label, machine.names()))
@@ -395,15 +438,15 @@ def prune_on_both(settings, ledger):
     save at once with rescans between: each prunes what the other kept too."""
     with Rig(settings, ledger, "prune", env={"FILENOTE_VERSIONS": "3"}) as rig:
         rig.a.save("base")
-        rig.pair.wait_synced()
+        rig.engine.wait_synced()
         saved = 0
         for round in range(4):
-            rig.pair.pause()
+            rig.engine.pause()
             for number in range(4):
                 rig.a.save("a %d.%d" % (round, number))
                 rig.b.save("b %d.%d" % (round, number))
                 saved += 2
-            rig.pair.resume()
+            rig.engine.resume()
             for number in range(4):
                 errors = []
 
@@ -416,7 +459,7 @@ def prune_on_both(settings, ledger):
                     machine.label[-1], round, number))) for machine in (rig.a, rig.b)]
                 for thread in threads:
                     thread.start()
-                rig.pair.scan()
+                rig.engine.scan()
                 for thread in threads:
                     thread.join(60)
                 saved += 2
@@ -427,11 +470,80 @@ def prune_on_both(settings, ledger):
                     check(shown >= min(listed, 1), "%s lists %d versions, shows %d"
                           % (machine.label, listed, shown))
                 check(not errors, "saves failed: %s" % errors)
-            rig.pair.wait_synced()
+            rig.engine.wait_synced()
         rig.expect_loopback()
         counts = [len(machine.version_names()) for machine in (rig.a, rig.b)]
         return "%d saves, none failed; versions left on a and b: %s (%s)" % (
             saved, counts, [machine.version_names() for machine in (rig.a, rig.b)])
+
+
+# The engines `saves_apart` runs: (label, engine, machines, options).
+ENGINES = [("three Syncthing machines", "syncthing", 3, ()),
+           ("Unison -prefer newer -copyonconflict", "unison", 2,
+            ("-prefer", "newer", "-copyonconflict")),
+           ("Unison -prefer newer", "unison", 2, ("-prefer", "newer")),
+           ("Unison without -prefer", "unison", 2, ()),
+           ("rclone bisync", "rclone", 2, ())]
+
+
+def saves_apart(settings, ledger, label, engine, machines, options, rounds):
+    """Every machine saves a text of its own while apart from the others, in
+    the same second or two, then the engine makes the folders alike; after
+    the last round every text saved on any machine must be reachable through
+    filenote (the note, `show N`) on every machine, and none listed twice.
+    Whatever the engine does with the note itself: Syncthing with three
+    machines drops one of two conflict copies named alike, Unison without
+    `-prefer` copies neither text, rclone bisync renames both away
+    (doc/SYNC.md has what each did)."""
+    with Rig(settings, ledger, label, machines=machines, engine=engine, options=options) as rig:
+        # Two texts before the first sync, so a version is there too (rclone
+        # bisync refuses a run in which every file it listed changed).
+        saved = ["base", "base again"]
+        for text in saved:
+            rig.a.save(text)
+        rig.engine.wait_synced()
+        slowest = 0
+        for round in range(rounds):
+            rig.engine.pause()
+            for machine in rig.machines:
+                text = "round %d from %s" % (round + 1, machine.label[-1])
+                machine.save(text)
+                saved.append(text)
+            rig.engine.scan()
+            rig.engine.resume()
+            slowest = max(slowest, rig.engine.wait_synced())
+            rig.expect_loopback()
+        reachable = {machine.label: machine.reachable() for machine in rig.machines}
+        twice = {machine.label: len(versions) - len(set(versions)) for machine, versions in
+                 ((machine, machine.versions()) for machine in rig.machines)}
+        prefix = "sync, %s: " % label
+        ledger.figures[prefix + "texts saved"] = len(saved)
+        counts = []
+        for machine in rig.machines:
+            count = sum(1 for text in saved if text in reachable[machine.label])
+            counts.append(count)
+            ledger.figures[prefix + "of them reachable on %s" % machine.label[-1]] = count
+            ledger.figures[prefix + "listed twice on %s" % machine.label[-1]] = \
+                twice[machine.label]
+        copies = sorted(name for name in rig.a.names() if name != "datafile.dat")
+        said = "%d rounds, %d texts saved, reachable on %s: %s, listed twice: %s; beside the " \
+               "note on a at the end: %s; slowest sync %.2fs%s" % (
+                   rounds, len(saved), "/".join(machine.label[-1] for machine in rig.machines),
+                   "/".join(map(str, counts)), "/".join(str(twice[machine.label])
+                                                        for machine in rig.machines),
+                   copies or "nothing", slowest,
+                   "; skipped by unison: %d" % len(rig.engine.skipped)
+                   if engine == "unison" else
+                   "; conflicts rclone bisync found: %d" % rig.engine.conflicts
+                   if engine == "rclone" else
+                   "; Syncthing dropped %d conflict copies as a copy of a copy" % sum(
+                       instance.log_tail(1 << 24).count("which is already a conflict copy")
+                       for instance in rig.engine.instances))
+        try:
+            expect_reachable(rig.machines, saved)
+        except Failure as failure:
+            raise Failure("%s (%s)" % (failure, said))
+        return said
 
 
 # filenote's own files beside the default note: the lock and a save's
@@ -498,11 +610,11 @@ def churn(settings, ledger, saves):
     files and up to 30 temporary files a run: doc/SYNC.md.)"""
     with Rig(settings, ledger, "churn") as rig:
         rig.a.save("base")
-        rig.pair.wait_synced()
-        indexed = DiskEvents(rig.pair.a, "LocalChangeDetected")
-        received = DiskEvents(rig.pair.b, "RemoteChangeDetected")
+        rig.engine.wait_synced()
+        indexed = DiskEvents(rig.engine.a, "LocalChangeDetected")
+        received = DiskEvents(rig.engine.b, "RemoteChangeDetected")
         seen_on_b = set()
-        scanner = Scanner(rig.pair.a)
+        scanner = Scanner(rig.engine.a)
         scanner.start()
         started = time.monotonic()
         try:
@@ -518,7 +630,7 @@ def churn(settings, ledger, saves):
         finally:
             scanner.stop()
         took = time.monotonic() - started
-        rig.pair.wait_synced()
+        rig.engine.wait_synced()
         indexed.collect()
         received.collect()
         rig.expect_loopback()
@@ -574,10 +686,10 @@ def random_run(settings, ledger, rounds):
     with Rig(settings, ledger, "random") as rig:
         machines = (rig.a, rig.b)
         received = [DiskEvents(instance, "RemoteChangeDetected")
-                    for instance in (rig.pair.a, rig.pair.b)]
+                    for instance in (rig.engine.a, rig.engine.b)]
         saved = ["first, from a"]
         rig.a.save(saved[0])
-        rig.pair.wait_synced()
+        rig.engine.wait_synced()
         apart = False
         done = {name: 0 for name, _ in OPERATIONS + [("pause", 0), ("resume", 0)]}
         conflicts = 0
@@ -620,10 +732,10 @@ def random_run(settings, ledger, rounds):
                 elif operation == "resolve":
                     machine.filenote("resolve")
                 elif operation == "pause":
-                    rig.pair.pause()
+                    rig.engine.pause()
                     apart = True
                 elif operation == "resume":
-                    rig.pair.resume()
+                    rig.engine.resume()
                     apart = False
             except Failure as failure:
                 raise Failure("round %d (%s on %s): %s; the rounds before: %s" % (
@@ -633,7 +745,7 @@ def random_run(settings, ledger, rounds):
                                        " (apart)" if apart else ""))
             if not apart:
                 try:
-                    rig.pair.wait_synced()
+                    rig.engine.wait_synced()
                 except Failure as failure:
                     raise Failure("after round %d: %s; the rounds: %s" % (
                         round, failure, "; ".join(log)))
@@ -644,8 +756,8 @@ def random_run(settings, ledger, rounds):
                 for events in received:
                     events.collect()
         if apart:
-            rig.pair.resume()
-        rig.pair.wait_synced()
+            rig.engine.resume()
+        rig.engine.wait_synced()
         rig.expect_loopback()
         copies_seen.update(name for name in rig.a.names() if name != "datafile.dat")
         reachable = {machine.label: machine.reachable() for machine in machines}

@@ -1,12 +1,13 @@
-"""Two real Syncthing instances on one machine, sharing one folder over
-127.0.0.1, for the sync group (reliability/sync.py): two machines that keep
-the note's folder alike, started and stopped by the tests themselves.
+"""Real Syncthing instances on one machine (two, or three), sharing one
+folder over 127.0.0.1, for the sync group (reliability/sync.py): machines
+that keep the note's folder alike, started and stopped by the tests
+themselves.
 
 Nothing leaves loopback. Each instance's config.xml is written before its
 first start, with global and local discovery, relays, NAT traversal, STUN,
 usage reporting, crash reporting and automatic upgrades off, one
 `tcp://127.0.0.1:PORT` listen address, the GUI and REST API on 127.0.0.1
-with a known API key, and the other device known only at its own
+with a known API key, and every other device known only at its own
 127.0.0.1 address. The shared folder has the file system watcher off and a
 rescan interval of a day, so nothing happens between the steps of a case but
 what the case asks for: `scan()` after each change, `wait_synced()` to see
@@ -14,7 +15,7 @@ it arrive, `pause()` and `resume()` to take the machines apart and bring
 them together. Every wait has a deadline. `foreign_sockets()` lists any
 socket of either instance that is not on 127.0.0.1 (there must be none).
 
-Each instance is stopped by its pid when the pair is closed, also when a
+Each instance is stopped by its pid when the cluster is closed, also when a
 case fails, and at interpreter exit for whatever is left. Debian's
 `syncthing` package (1.19) is what scripts/test-tools installs; 1.19 takes
 `syncthing generate` and `syncthing serve`.
@@ -137,9 +138,9 @@ class Instance:
             "STNORESTART": "1",
         }
 
-    def write_config(self, peer):
-        """config.xml for this instance and `peer`, written before the first
-        start: everything that could reach past 127.0.0.1 is off."""
+    def write_config(self, peers):
+        """config.xml for this instance and its `peers`, written before the
+        first start: everything that could reach past 127.0.0.1 is off."""
         devices = "".join(
             '    <device id=%s name=%s compression="metadata" introducer="false">\n'
             "        <address>tcp://127.0.0.1:%d</address>\n"
@@ -147,10 +148,10 @@ class Instance:
             "        <autoAcceptFolders>false</autoAcceptFolders>\n"
             "    </device>\n" % (quoteattr(instance.device_id), quoteattr(instance.label),
                                  instance.listen_port)
-            for instance in (self, peer))
+            for instance in [self] + peers)
         folder_devices = "".join(
             "        <device id=%s></device>\n" % quoteattr(instance.device_id)
-            for instance in (self, peer))
+            for instance in [self] + peers)
         config = (
             '<configuration version="36">\n'
             '    <folder id=%(id)s label=%(id)s path=%(path)s type="sendreceive"'
@@ -335,16 +336,30 @@ def tree(folder):
     return found
 
 
-class Pair:
-    """Two instances, `a` and `b`, sharing the folders `folder_a` and
-    `folder_b` (one folder each, the same folder to Syncthing). Use it as a
-    context manager: both are stopped when the block ends, whatever happened."""
+class Cluster:
+    """Two or three instances, `a`, `b` (and `c`), sharing one folder each
+    (`folders`, the same folder to Syncthing), every one a device of every
+    other. Use it as a context manager: all are stopped when the block
+    ends, whatever happened."""
 
-    def __init__(self, root, folder_a, folder_b):
-        self.a = Instance("a", os.path.join(root, "syncthing-a"), folder_a)
-        self.b = Instance("b", os.path.join(root, "syncthing-b"), folder_b)
-        self.a.write_config(self.b)
-        self.b.write_config(self.a)
+    def __init__(self, root, *folders):
+        check(2 <= len(folders) <= 3, "a cluster of %d instances" % len(folders))
+        self.instances = [Instance(label, os.path.join(root, "syncthing-" + label), folder)
+                          for label, folder in zip("abc", folders)]
+        for instance in self.instances:
+            instance.write_config([peer for peer in self.instances if peer is not instance])
+
+    @property
+    def a(self):
+        return self.instances[0]
+
+    @property
+    def b(self):
+        return self.instances[1]
+
+    @property
+    def c(self):
+        return self.instances[2]
 
     def __enter__(self):
         self.start()
@@ -355,77 +370,95 @@ class Pair:
 
     def start(self, seconds=60):
         try:
-            self.a.start()
-            self.b.start()
+            for instance in self.instances:
+                instance.start()
             self.wait_connected(True, seconds)
         except BaseException:
             self.stop()
             raise
 
     def stop(self):
-        for instance in (self.a, self.b):
+        for instance in self.instances:
             instance.stop()
 
+    def links(self):
+        """Each two instances once, (first, second) in the order of `instances`."""
+        return [(first, second) for index, first in enumerate(self.instances)
+                for second in self.instances[index + 1:]]
+
     def other(self, instance):
+        """The other instance of a cluster of two."""
         return self.b if instance is self.a else self.a
 
     def wait_connected(self, connected, seconds=30):
         deadline = time.monotonic() + seconds
         while True:
-            if (self.a.connected_to(self.b) == connected
-                    and self.b.connected_to(self.a) == connected):
+            if all(first.connected_to(second) == connected
+                   and second.connected_to(first) == connected
+                   for first, second in self.links()):
                 return
-            check(time.monotonic() < deadline, "the instances were not %s within %ds; logs: %s | %s"
-                  % ("connected" if connected else "apart", seconds, self.a.log_tail(600),
-                     self.b.log_tail(600)))
+            check(time.monotonic() < deadline, "the instances were not %s within %ds; logs: %s"
+                  % ("connected" if connected else "apart", seconds,
+                     " | ".join(instance.log_tail(600) for instance in self.instances)))
             time.sleep(0.05)
 
     def pause(self, seconds=30):
-        """Takes the machines apart: a pauses device b, which closes their
-        connection; b's attempts to dial a are refused until `resume`."""
-        self.a.post("/rest/system/pause", device=self.b.device_id)
+        """Takes the machines apart: of each two, the first pauses the
+        second, which closes their connection; the second's attempts to dial
+        are refused until `resume`."""
+        for first, second in self.links():
+            first.post("/rest/system/pause", device=second.device_id)
         self.wait_connected(False, seconds)
 
     def resume(self, seconds=30):
-        """Brings them together again: a resumes b and dials it at once
-        (lib/connections dials a device the moment it is unpaused); returns
-        once both see the connection. Pausing on one side only keeps this
-        quick: when both sides pause and resume, the first dial can reach a
-        side that has not resumed yet, and the next comes 20 s later."""
-        self.a.post("/rest/system/resume", device=self.b.device_id)
+        """Brings them together again: of each two, the first resumes the
+        second and dials it at once (lib/connections dials a device the
+        moment it is unpaused); returns once every instance sees every
+        connection. Pausing on one side only keeps this quick: when both
+        sides pause and resume, the first dial can reach a side that has not
+        resumed yet, and the next comes 20 s later."""
+        for first, second in self.links():
+            first.post("/rest/system/resume", device=second.device_id)
         self.wait_connected(True, seconds)
 
     def scan(self):
-        self.a.scan()
-        self.b.scan()
+        for instance in self.instances:
+            instance.scan()
 
     def _in_sync(self):
-        for instance in (self.a, self.b):
-            peer = self.other(instance)
+        for instance in self.instances:
             status = instance.status()
             if status.get("state") != "idle" or status.get("needTotalItems", 0) != 0:
                 return False
-            completion = instance.completion_of(peer)
-            if completion.get("completion") != 100 or completion.get("needItems", 0) != 0:
-                return False
-        return tree(self.a.folder) == tree(self.b.folder)
+            for peer in self.instances:
+                if peer is instance:
+                    continue
+                completion = instance.completion_of(peer)
+                if completion.get("completion") != 100 or completion.get("needItems", 0) != 0:
+                    return False
+        first = tree(self.a.folder)
+        return all(tree(instance.folder) == first for instance in self.instances[1:])
 
     def wait_synced(self, seconds=60):
-        """Scans both folders, then waits until each instance is idle with
-        nothing needed, each sees the other complete (`/rest/db/completion`)
-        and the two folders hold the same files with the same bytes. Returns
-        the seconds it took."""
+        """Scans every folder, then waits until each instance is idle with
+        nothing needed, each sees every other complete
+        (`/rest/db/completion`) and the folders hold the same files with the
+        same bytes. Returns the seconds it took."""
         started = time.monotonic()
         self.scan()
         deadline = started + seconds
         while not self._in_sync():
             if time.monotonic() >= deadline:
-                a, b = tree(self.a.folder), tree(self.b.folder)
-                differ = sorted(path for path in set(a) | set(b) if a.get(path) != b.get(path))
-                raise Failure("the folders were not alike within %ds: a %s, b %s; they differ "
-                              "in %s" % (seconds, self.a.status().get("state"),
-                                         self.b.status().get("state"),
-                                         ["%s (a %s, b %s)" % (path, a.get(path), b.get(path))
+                trees = [tree(instance.folder) for instance in self.instances]
+                paths = sorted(set().union(*trees))
+                differ = [path for path in paths
+                          if any(other.get(path) != trees[0].get(path) for other in trees[1:])]
+                raise Failure("the folders were not alike within %ds: states %s; they differ "
+                              "in %s" % (seconds, [instance.status().get("state")
+                                                   for instance in self.instances],
+                                         ["%s (%s)" % (path, ", ".join(
+                                             "%s %s" % (instance.label, found.get(path))
+                                             for instance, found in zip(self.instances, trees)))
                                           for path in differ[:10]]))
             time.sleep(0.05)
         return time.monotonic() - started
@@ -435,7 +468,7 @@ class Pair:
         hold, as (instance, protocol, local, remote): read from /proc, so it
         needs nothing but the kernel."""
         found = []
-        for instance in (self.a, self.b):
+        for instance in self.instances:
             if instance.process is None:
                 continue
             inodes = set()

@@ -80,7 +80,8 @@ def run(settings, ledger):
         ("a symbolic link in the versions folder's place: nothing written through it",
          link_in_place),
         ("another user's folder in the versions folder's place: save refused", foreign_folder),
-        ("a folder open to others (0755): save refused", open_folder),
+        ("a folder of the user's open to others (0755, files 0644): taken back to 0700/0600, "
+         "the save keeps its version", open_folder),
         ("a version edited by hand (not UTF-8): show N and restore N refuse it, saves go on",
          version_edited),
         ("a version removed by hand: the others stay numbered in order", version_removed),
@@ -174,7 +175,7 @@ def crash_loop(settings, ledger, iterations):
     note_path = sandbox.note
     note, versions = None, []
     tally = {"operations": 0, "killed": 0, "left the old state": 0, "left the new state": 0,
-             "completed": 0}
+             "left the old note, the new text kept": 0, "completed": 0}
     durations = {}
     for iteration in range(iterations):
         choices = ["save"] * 5 + (["undo", "restore", "forget"] if versions else []) + ["clear"]
@@ -226,6 +227,12 @@ def crash_loop(settings, ledger, iterations):
         new_state = after_note == expected_note \
             and after_versions == expected_versions[:len(after_versions)] \
             and len(after_versions) >= min(len(expected_versions), COUNT)
+        # A save killed after it gave its new file a name of its own in the
+        # versions folder and before its rename: the old note, and the new
+        # text kept as the newest version (nothing lost; doc/SYNC.md).
+        kept_state = kind == "save" and after_note == note \
+            and after_versions == ([new] + versions)[:len(after_versions)] \
+            and len(after_versions) >= min(len(versions) + 1, COUNT)
         if status == 0:
             check(new_state, "%s: expected note %s and versions %s, found %s and %s" % (
                 where, label(expected_note), labels(expected_versions[:COUNT]),
@@ -233,12 +240,14 @@ def crash_loop(settings, ledger, iterations):
             tally["completed"] += 1
         elif status == -signal.SIGKILL:
             tally["killed"] += 1
-            check(old_state or new_state, "%s: neither the old state (%s, %s) nor the new "
+            check(old_state or new_state or kept_state, "%s: neither the old state (%s, %s) nor "
+                  "it with the new text kept, nor the new "
                   "(%s, %s), found %s and %s" % (
                       where, label(note), labels(versions), label(expected_note),
                       labels(expected_versions[:COUNT]), label(after_note),
                       labels(after_versions)))
             tally["left the new state" if new_state and not old_state
+                  else "left the old note, the new text kept" if kept_state and not old_state
                   else "left the old state"] += 1
         else:
             raise Failure("%s: unexpected end: %s" % (where, show_bytes(stderr, 300)))
@@ -472,11 +481,17 @@ def folder_not_writable(settings):
     two_saves(sandbox, "a", "b")
     folder = versions_folder_of(sandbox.note)
     with file_attribute(folder, "i"):
-        line = refused(sandbox, ["save", "c"], [folder, "FILENOTE_VERSIONS=0"])
-        refused(sandbox, ["clear"], [folder])
+        # b was kept by its own save (its name there): the save of c needs
+        # nothing of the folder, and c gets no name of its own there.
+        saved = sandbox.run(["save", "c"])
+        check(saved.status == 0 and read_or_none(sandbox.note) == b"c"
+              and listed(sandbox.note) == [b"b", b"a"], "the save of c: %s, versions %s"
+              % (saved.describe(), listed(sandbox.note)))
+        # c must be kept to be cleared, and cannot be.
+        line = refused(sandbox, ["clear"], [folder, "--no-version"], note=b"c")
         check(not temporary_files(sandbox.documents), "a temporary file was left")
-        off = sandbox.run(["save", "c"], env=dict(sandbox.env, FILENOTE_VERSIONS="0"))
-        check(off.status == 0 and read_or_none(sandbox.note) == b"c",
+        off = sandbox.run(["save", "d"], env=dict(sandbox.env, FILENOTE_VERSIONS="0"))
+        check(off.status == 0 and read_or_none(sandbox.note) == b"d",
               "FILENOTE_VERSIONS=0 did not save: %s" % off.describe())
     return line
 
@@ -492,7 +507,7 @@ def folder_not_writable_as_user(settings):
     folder = versions_folder_of(path)
     os.chmod(folder, 0o500)
     line = expect_error_line(sandbox.run(["--file", path, "save", "c"], user=NOBODY),
-                             [folder, "Permission denied", "FILENOTE_VERSIONS=0"])
+                             [folder, "Permission denied", "--no-version"])
     check(read_or_none(path) == b"b", "the note changed")
     check(not temporary_files(notes), "a temporary file was left")
     return line
@@ -503,10 +518,10 @@ def full_disk_while_keeping(settings):
     old = make_note("big", 0, 200 * 1024, settings.rng("versions full"))
     check(sandbox.run(["save"], stdin=old).status == 0, "the first save failed")
     folder = versions_folder_of(sandbox.note)
-    os.mkdir(folder, 0o700)
+    os.makedirs(folder, 0o700, exist_ok=True)
     with mounted(folder, "-t", "tmpfs", "-o", "size=64k,mode=0700", "tmpfs"):
         line = expect_error_line(sandbox.run(["save", "new"]),
-                                 [folder, "No space left on device", "FILENOTE_VERSIONS=0"])
+                                 [folder, "No space left on device", "--no-version"])
         check(read_or_none(sandbox.note) == old, "the note changed")
         check(not temporary_files(sandbox.documents), "a temporary file was left")
         check(os.listdir(folder) == [], "a half copy was left: %s" % os.listdir(folder))
@@ -563,14 +578,28 @@ def open_folder(settings):
     two_saves(sandbox, "a", "b")
     folder = versions_folder_of(sandbox.note)
     os.chmod(folder, 0o755)
-    return refused(sandbox, ["save", "c"], [folder, "0755"])
+    for name in os.listdir(folder):
+        os.chmod(os.path.join(folder, name), 0o644)
+    check(sandbox.run(["save", "c"]).status == 0, "the save was refused")
+    # All but the note's own name, which is the note and keeps its mode.
+    note = os.stat(sandbox.note).st_ino
+    modes = sorted({os.stat(os.path.join(folder, name)).st_mode & 0o777
+                    for name in os.listdir(folder)
+                    if os.stat(os.path.join(folder, name)).st_ino != note})
+    check(os.stat(folder).st_mode & 0o777 == 0o700 and modes == [0o600],
+          "the folder is %o, its files %s" % (os.stat(folder).st_mode & 0o777, modes))
+    check(sandbox.run(["show", "1"]).stdout == b"b\n", "version 1 is not b")
+    return "taken back to 0700, files 0600; the save kept b"
 
 
 def version_edited(settings):
     sandbox = Sandbox(settings, "versions edited")
     two_saves(sandbox, "a", "b", "c")
     folder = versions_folder_of(sandbox.note)
-    newest = max(name for name in os.listdir(folder) if VERSION_NAME.match(name))
+    # The newest version, not the note's own name (which is the note).
+    note = os.stat(sandbox.note).st_ino
+    newest = max(name for name in os.listdir(folder) if VERSION_NAME.match(name)
+                 and os.stat(os.path.join(folder, name)).st_ino != note)
     with open(os.path.join(folder, newest), "wb") as file:
         file.write(b"edited \xff by hand")
     line = expect_error_line(sandbox.run(["show", "1"]), [newest, "UTF-8"])
@@ -626,7 +655,7 @@ def across_file_systems(settings):
     sandbox = Sandbox(settings, "versions across")
     two_saves(sandbox, "a")
     folder = versions_folder_of(sandbox.note)
-    os.mkdir(folder, 0o700)
+    os.makedirs(folder, 0o700, exist_ok=True)
     with mounted(folder, "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs"):
         two_saves(sandbox, "b", "c")
         check(listed(sandbox.note) == [b"b", b"a"], "copies: %s" % listed(sandbox.note))

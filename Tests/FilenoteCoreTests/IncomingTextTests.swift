@@ -110,7 +110,7 @@ import Testing
       }
       try IncomingTextTests.save(steps, to: fixture.store)
       #expect(try fixture.state() == before)
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
       #expect(fixture.note == note)
     }
 
@@ -151,7 +151,7 @@ import Testing
       let before = try fixture.agedState()
       try fixture.store.save(bytes: Array("the note".utf8))
       #expect(try fixture.state() == before)
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
     }
 
     @Test func aNoteEndingInANewlineSavedFromAStreamLosesIt() throws {
@@ -247,7 +247,7 @@ import Testing
         try IncomingTextTests.save(steps, to: fixture.store)
       }
       #expect(fixture.note == note)
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
     }
   }
 
@@ -333,7 +333,7 @@ import Testing
       } else {
         #expect(throws: FilenoteError.noteChangedWhileSaving(path: path)) { try outcome.get() }
         #expect(fixture.note == appended)
-        #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+        #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
       }
     }
   }

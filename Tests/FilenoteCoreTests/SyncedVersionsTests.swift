@@ -235,6 +235,22 @@ import Testing
       #expect(try fixture.listed() == ["base"])
     }
 
+    @Test func theNotesOwnFileAsAnotherMachineReceivedItIsTheNoteNotAVersion() throws {
+      let fixture = Fixture()
+      try fixture.save("x", "y", "x", at: [10, 20, 30])
+      // What an engine brings from the machine that saved "z": the note
+      // and the save's own link in the versions folder, two files here.
+      // (Its save came after this machine's own saves, whose own names
+      // hold the time they were made: now.)
+      let later = Int64(Date().timeIntervalSince1970) + 100
+      let own = VersionName.kept(at: (later, 0), random: 99)
+      fixture.folder.write("notes/.datafile.dat.versions/" + own, "z")
+      fixture.folder.write("notes/datafile.dat", "z")
+      // x, which z replaced, is kept by its own save here.
+      #expect(try fixture.listed() == ["x", "y"])
+      #expect(try fixture.store.keptVersionCount() == 2)
+    }
+
     @Test func largeTextsAreComparedTooAndOnlyEqualOnesAreOne() throws {
       // One size, one beginning: the ends tell them apart.
       let fixture = Fixture()
@@ -258,7 +274,8 @@ import Testing
       defer { folder.close() }
       let names = try store.names(in: folder)
       let gone = VersionName.kept(at: (Fixture.base + 25, 0), random: 1)
-      #expect(store.entries(named: names + [gone], in: folder).count == 2)
+      // a and b, and c's own name (the note's, left out by `listed`).
+      #expect(store.entries(named: names + [gone], in: folder).count == 3)
     }
   }
 
@@ -362,7 +379,8 @@ import Testing
       #expect(try fixture.listed() == ["*theirs", "a"])
       #expect(try fixture.store.settleConflictCopies() == 1)
       #expect(try fixture.listed() == ["+theirs", "a"])
-      #expect(fixture.folder.names(in: "notes/.datafile.dat.versions").count == 2)
+      // a, the settled copy, and b's own name (the note's).
+      #expect(fixture.folder.names(in: "notes/.datafile.dat.versions").count == 3)
     }
 
     @Test func aSaveSettlesNothing() throws {

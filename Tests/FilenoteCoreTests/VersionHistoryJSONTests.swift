@@ -34,7 +34,7 @@ import Testing
       #expect(Int(parsed.timeIntervalSince1970) == epoch)
       let keys = [
         "number", "saved", "saved_epoch", "size", "conflict", "first_line", "engine", "origin",
-        "unsettled",
+        "unsettled", "merge_markers",
       ]
       let positions = keys.map { line.range(of: "\"\($0)\":")!.lowerBound }
       #expect(positions == positions.sorted(), "keys in the documented order: \(line)")
@@ -84,6 +84,17 @@ import Testing
     }
     let kept = try #require(settled.first { $0["first_line"] as? String == "theirs" })
     #expect(kept["conflict"] as? Bool == true && kept["unsettled"] as? Bool == false)
+  }
+
+  @Test func aVersionHoldingGitsMergeMarkersIsMarked() throws {
+    try store.save(bytes: Array("list\n<<<<<<< HEAD\nmilk\n=======\neggs\n>>>>>>> other".utf8))
+    try store.save(bytes: Array("list\nmilk and eggs".utf8))
+    try store.save(bytes: Array("done".utf8))
+    let marks = try objects().map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])[
+        "merge_markers"] as? Bool
+    }
+    #expect(marks == [false, true])
   }
 
   @Test func noVersionsIsNothing() throws {

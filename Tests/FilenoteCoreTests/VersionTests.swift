@@ -62,11 +62,18 @@ import Testing
       #expect(fixture.status(fixture.versionsFolder + "/" + name).st_ino == firstInode)
     }
 
-    @Test func theFirstSaveKeepsNothingAndMakesNoFolder() throws {
+    @Test func theFirstSaveListsNoVersionButGivesItsTextANameOfItsOwn() throws {
       let fixture = Fixture()
       try fixture.save("first")
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.folder.names(in: "notes") == [".datafile.dat.versions", "datafile.dat"])
       #expect(try fixture.store.keptVersions().isEmpty)
+      // A hard link of the note (doc/SYNC.md): what a sync engine carries
+      // as a file of its own, whatever it does with the note.
+      let name = try #require(fixture.versionNames.first)
+      #expect(fixture.versionNames.count == 1)
+      #expect(
+        fixture.status(fixture.versionsFolder + "/" + name).st_ino
+          == fixture.status(fixture.folder.file("notes/datafile.dat")).st_ino)
     }
 
     @Test func theFolderIsMode0700AndEachVersionOwnerOnlyWhateverTheNotesMode() throws {
@@ -101,7 +108,8 @@ import Testing
       // The note written again by another tool with the same text as version 1.
       fixture.folder.write("notes/datafile.dat", "a")
       try fixture.save("c")
-      #expect(try fixture.texts() == ["a"])
+      // "a" once; "b", which the other tool overwrote, kept by its own save.
+      #expect(try fixture.texts() == ["a", "b"])
     }
 
     @Test func throughASymbolicLinkVersionsAreBesideTheTarget() throws {
@@ -111,7 +119,8 @@ import Testing
         atPath: fixture.folder.file("notes"), withIntermediateDirectories: true)
       #expect(symlink("../elsewhere/real.txt", fixture.store.path) == 0)
       try fixture.save("new")
-      #expect(fixture.folder.names(in: "elsewhere/.real.txt.versions").count == 1)
+      // The old text kept, and the new one's own name.
+      #expect(fixture.folder.names(in: "elsewhere/.real.txt.versions").count == 2)
       #expect(try fixture.texts() == ["old"])
     }
 
@@ -125,7 +134,8 @@ import Testing
       // The next save keeps it under that name, once.
       try fixture.save("c")
       #expect(try fixture.texts() == ["b", "a"])
-      #expect(fixture.versionNames.count == 2)
+      // a, b and c, each under one name of its own: the stale one is gone.
+      #expect(fixture.versionNames.count == 3)
     }
 
     @Test func aSaveThatFailsAfterKeepingLeavesNoVersionAndNoFolder() throws {
@@ -136,11 +146,13 @@ import Testing
       let note = fixture.folder.file("notes/datafile.dat")
       try #require(try FileStoreFaultTests.run("chattr", "+i", note) == 0, "chattr needs root")
       defer { _ = try? FileStoreFaultTests.run("chattr", "-i", note) }
+      let names = fixture.versionNames
+      #expect(names.count == 1, "a's own name, from its save")
       #expect(throws: FilenoteError.self) { try fixture.store.save(bytes: Array("b".utf8)) }
       #expect(fixture.note == "a")
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.versionNames == names)
       #expect(throws: FilenoteError.self) { try fixture.store.clearKeepingVersion() }
-      #expect(fixture.folder.names(in: "notes") == ["datafile.dat"])
+      #expect(fixture.versionNames == names)
     }
 
     @Test func aStreamedSaveKeepsAVersionToo() throws {
@@ -162,7 +174,8 @@ import Testing
       fixture.count = 3
       try fixture.save("a", "b", "c", "d", "e", "f")
       #expect(try fixture.texts() == ["e", "d", "c"])
-      #expect(fixture.versionNames.count == 3)
+      // And f's own name, the note's: not a version, never pruned.
+      #expect(fixture.versionNames.count == 4)
     }
 
     @Test func theDefaultKeeps100() throws {
@@ -179,12 +192,12 @@ import Testing
       let note = try WritableNote(fixture.store)
       let store = VersionStore(of: note, count: 100, maximumTotalSize: 7)
       let writer = try #require(try VersionWriter.open(store, creating: false))
-      writer.prune()
+      writer.prune(note: store.noteStatus)
       writer.close()
       #expect(try fixture.texts() == ["dddd", "ccc"])
       let tiny = VersionStore(of: note, count: 100, maximumTotalSize: 1)
       let second = try #require(try VersionWriter.open(tiny, creating: false))
-      second.prune()
+      second.prune(note: tiny.noteStatus)
       second.close()
       #expect(try fixture.texts() == ["dddd"], "the newest stays even when larger than the bound")
     }
@@ -198,8 +211,9 @@ import Testing
       #expect(try fixture.store.clearKeepingVersion())
       try fixture.store.restoreVersion(1)
       fixture.count = nil
-      #expect(fixture.note == "b", "undo with versions off restores, keeping nothing")
-      #expect(try fixture.texts() == ["a"])
+      // c's own save kept it, before versions were off; d's did not.
+      #expect(fixture.note == "c", "undo with versions off restores, keeping nothing")
+      #expect(try fixture.texts() == ["b", "a"])
     }
 
     @Test func aLowerCountPrunesTheOldestAtTheNextSaveAndSaysHowMany() throws {
@@ -349,6 +363,7 @@ import Testing
       try FileManager.default.createDirectory(
         atPath: fixture.folder.file("elsewhere"), withIntermediateDirectories: true)
       chmod(fixture.folder.file("elsewhere"), 0o700)
+      try FileManager.default.removeItem(atPath: fixture.versionsFolder)
       #expect(symlink(fixture.folder.file("elsewhere"), fixture.versionsFolder) == 0)
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
@@ -362,6 +377,7 @@ import Testing
     @Test func aFileInTheFoldersPlaceRefusesTheSave() throws {
       let fixture = Fixture()
       try fixture.save("a")
+      try FileManager.default.removeItem(atPath: fixture.versionsFolder)
       fixture.folder.write("notes/.datafile.dat.versions", "a file")
       #expect(
         throws: FilenoteError.versionsFolderUnsafe(
@@ -370,16 +386,62 @@ import Testing
       #expect(fixture.note == "a")
     }
 
-    @Test func aFolderOpenToOthersRefusesTheSave() throws {
+    @Test func aFolderOfTheUsersOwnOpenToOthersIsTakenBackAndTheSaveKeepsItsVersion() throws {
       let fixture = Fixture()
       try fixture.save("a", "b")
       chmod(fixture.versionsFolder, 0o755)
-      #expect(
-        throws: FilenoteError.versionsFolderUnsafe(
-          path: fixture.versionsFolder, reason: .openToOthers(permissions: 0o755))
-      ) { try fixture.store.save(bytes: Array("c".utf8)) }
-      #expect(throws: FilenoteError.self) { try fixture.store.keptVersions() }
-      #expect(fixture.note == "b")
+      for name in fixture.versionNames { chmod(fixture.versionsFolder + "/" + name, 0o644) }
+      try fixture.store.save(bytes: Array("c".utf8))
+      #expect(fixture.status(fixture.versionsFolder).st_mode & 0o7777 == 0o700)
+      // All but the note's own name, which is the note and keeps its mode.
+      let note = fixture.status(fixture.folder.file("notes/datafile.dat"))
+      for name in fixture.versionNames {
+        let info = fixture.status(fixture.versionsFolder + "/" + name)
+        #expect(info.st_ino == note.st_ino || info.st_mode & 0o7777 == 0o600)
+      }
+      #expect(try fixture.texts() == ["b", "a"])
+      #expect(fixture.note == "c")
+    }
+
+    @Test func anotherUsersFileInTheFolderIsNotListedShownRestoredOrCounted() throws {
+      let fixture = Fixture()
+      try fixture.save("one", "two", "three")
+      // As an engine's rename leaves it: the older version's file is nobody's, 0644.
+      let theirs = try #require(fixture.versionNames.first)
+      let path = fixture.versionsFolder + "/" + theirs
+      #expect(chown(path, FileStoreSafetyTests.nobody, FileStoreSafetyTests.nobody) == 0)
+      chmod(path, 0o644)
+      #expect(try fixture.texts() == ["two"])
+      #expect(throws: FilenoteError.noVersion(number: 2, kept: 1, note: fixture.store.path)) {
+        try fixture.store.restoreVersion(2)
+      }
+      #expect(try fixture.store.keptVersionCount() == 1)
+      let store = try #require(try fixture.store.versionStore())
+      let folder = try #require(try store.open())
+      defer { folder.close() }
+      #expect(store.refusedCount(in: folder) == 1)
+      // Pruning counts only the user's own, and never removes another's.
+      var one = fixture
+      one.count = 1
+      try one.save("four")
+      #expect(fixture.versionNames.contains(theirs))
+      #expect(try one.texts() == ["three"])
+      #expect(fixture.note == "four")
+    }
+
+    @Test func aVersionWithANameOutsideTheFolderIsNotUsedButTheNotesOwnIs() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      let name = try #require(fixture.versionNames.first)
+      #expect(link(fixture.versionsFolder + "/" + name, fixture.folder.file("kept elsewhere")) == 0)
+      #expect(try fixture.texts() == [])
+      #expect(unlink(fixture.folder.file("kept elsewhere")) == 0)
+      #expect(try fixture.texts() == ["a"])
+      // A second name filenote knows of (the note's, as a writer killed
+      // before its rename leaves it) is no reason to refuse a version.
+      fixture.linkTheNote(asVersion: 7, keptAt: 1)
+      #expect(try fixture.texts() == ["a"])
+      #expect(try fixture.store.keptVersionCount() == 1)
     }
 
     @Test func anotherUsersFolderRefusesTheSave() throws {
@@ -396,6 +458,7 @@ import Testing
     @Test func withVersionsOffAnUnsafeFolderIsLeftAloneAndTheSaveHappens() throws {
       var fixture = Fixture()
       try fixture.save("a")
+      try FileManager.default.removeItem(atPath: fixture.versionsFolder)
       fixture.folder.write("notes/.datafile.dat.versions", "a file")
       fixture.count = 0
       try fixture.save("b")

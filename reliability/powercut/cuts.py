@@ -135,6 +135,20 @@ def facts(binary, home, extra=None):
     return Facts(note, versions, mode, problems)
 
 
+def own_name_kept(home):
+    """Whether the note's file has a name of its own in the versions folder:
+    every save links its new file there before its rename (doc/SYNC.md), so
+    that a sync engine carries the text as a file of its own."""
+    documents = os.path.join(home, "Documents")
+    try:
+        note = os.stat(os.path.join(documents, "datafile.dat"))
+        names = os.listdir(os.path.join(documents, ".datafile.dat.versions"))
+    except FileNotFoundError:
+        return False
+    folder = os.path.join(documents, ".datafile.dat.versions")
+    return any(os.lstat(os.path.join(folder, name)).st_ino == note.st_ino for name in names)
+
+
 # --- Writers ---------------------------------------------------------------
 
 
@@ -502,6 +516,10 @@ class Judge:
                          "%d versions (expected %s, %d)" % (
                              show_bytes(now.note, 40), len(now.versions),
                              show_bytes(final.note, 40), len(final.versions)))
+        if completed and not isinstance(self.bench.scenario.writer, Command) \
+                and now.note is not None and not own_name_kept(home):
+            found.append("the writer had completed, yet the note's text has no name of its own "
+                         "in the versions folder (a hard link of the note)")
         counts = multiset(now.texts())
         was, will = multiset(before.texts()), multiset(final.texts())
         for text in set(was) | set(will) | set(counts):

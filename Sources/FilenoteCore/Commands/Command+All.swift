@@ -101,6 +101,9 @@ extension Command {
         throw .noNote(path: store.path, versionsKept: try store.keptVersionCount())
       }
       if !copies.isEmpty { Filenote.report(ConflictNotice(copies: copies).showLine) }
+      if FileDescriptor.standardError.isTerminal && MergeMarkers.found(in: note.bytes) {
+        Filenote.report(MergeMarkers.showLine)
+      }
       bytes = note.bytes
     }
     // One newline ends the note, unless it ends with its own (another

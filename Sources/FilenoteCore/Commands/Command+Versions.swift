@@ -48,6 +48,9 @@ extension Command {
     let width = output.isTerminal ? (try? output.windowSize().columns) : nil
     let lines = try VersionHistory(store: store.versionStore()).lines(
       width: width, now: width.map { _ in LocalTime.secondsSinceEpochNow })
+    if width != nil, let notice = try store.versionStore()?.refusedNotice() {
+      Filenote.report(notice)
+    }
     guard let lines else {
       Filenote.report("no note and no versions are kept in \(store.path)")
       return .success
@@ -191,12 +194,23 @@ extension Command {
       marked), 'show N' and 'restore N' still take them, and the warning ends on
       every machine once the engine has synced. Enter in the prompt, a saved
       'edit', and 'restore N' of a conflict copy settle them too; 'save' does
-      not. It says how many copies it settled.
+      not. It says how many copies it settled. When the engine left no note at
+      all (rclone bisync renames both texts away), the newest copy becomes the
+      note, as 'restore N' of it would, and the others are settled.
       """,
     examples: ["filenote history && filenote resolve", "filenote restore 2"]
   ) { input throws(FilenoteError) in
     try input.expectNoArguments()
-    let settled = try input.store().settleConflictCopies()
+    let store = try input.store()
+    if let number = try store.newestConflictCopyWithoutNote() {
+      let outcome = try store.restoreVersion(number)
+      Filenote.report(outcome.saved)
+      var message = "There was no note: the newest conflict copy, version \(number), is the note.\n"
+      if outcome.settledCopies > 0 { message += settledMessage(outcome.settledCopies, after: nil) }
+      try Filenote.printOut(Array(message.utf8))
+      return .success
+    }
+    let settled = try store.settleConflictCopies()
     let message =
       settled == 0
       ? "No conflict copies to settle.\n" : settledMessage(settled, after: nil)

@@ -88,6 +88,14 @@ enum FilenoteError: Error, Equatable, Sendable {
   /// the file system of `folder` shows every file open to others
   /// (`permissions`) and cannot store 0600, so the note is not private.
   case noteNotPrivate(folder: String, permissions: UInt32)
+  /// Not a failure but a notice, on a terminal: the versions folder at
+  /// `path`, the user's own, was open to others (`permissions`, as a sync
+  /// engine or a tool at umask 022 makes it) and is closed again.
+  case versionsFolderTakenBack(path: String, permissions: UInt32)
+  /// Not a failure but a notice of `history` on a terminal: `count` files
+  /// in the versions folder at `path` are not the user's alone (another
+  /// user's, or with a name elsewhere) and are not used.
+  case versionsNotTheUsers(path: String, count: Int)
   /// Not a failure but a notice, on a terminal: a save removed `removed`
   /// old versions because `FILENOTE_VERSIONS` keeps only `kept`.
   case versionsPruned(removed: Int, kept: Int)
@@ -108,6 +116,21 @@ enum FilenoteError: Error, Equatable, Sendable {
       case .ownedByAnotherUser(let user): return "it belongs to another user (uid \(user))"
       case .openToOthers(let permissions):
         return "other users can open it (mode 0\(String(permissions, radix: 8)), not 0700)"
+      }
+    }
+
+    /// What the user can do: never a step that loses versions (moving the
+    /// folder away, through a sync engine, removes them on every machine).
+    var advice: String {
+      switch self {
+      case .symbolicLink:
+        return "(remove the link, not what it points to: filenote then makes the folder)"
+      case .notAFolder:
+        return "(rename that file: filenote then makes the folder)"
+      case .ownedByAnotherUser:
+        return "(its owner, or root, can give it to you with chown -R; its files are kept)"
+      case .openToOthers:
+        return "(its file system cannot close it: mount it with -o umask=077)"
       }
     }
   }
@@ -249,11 +272,11 @@ enum FilenoteError: Error, Equatable, Sendable {
     case .versionsFolderUnsafe(let path, let reason):
       return
         "cannot use the versions folder \(path): \(reason.words); nothing was changed "
-        + "(move it away, or use FILENOTE_VERSIONS=0 to save without versions)"
+        + "\(reason.advice)"
     case .cannotKeepVersion(let path, let errno):
       return
         "cannot keep the replaced note as a version in \(path): \(errno); "
-        + "the note is unchanged (FILENOTE_VERSIONS=0 saves without versions)"
+        + "the note is unchanged ('filenote save --no-version' saves without keeping it)"
     case .noVersion(let number, let kept, let note):
       let count =
         kept == 0 ? "no versions are" : kept == 1 ? "1 version is" : "\(kept) versions are"
@@ -294,6 +317,14 @@ enum FilenoteError: Error, Equatable, Sendable {
         "saved, but not private: the file system of \(folder) shows every file as mode "
         + "0\(String(permissions, radix: 8)), open to other users, and cannot store 0600 "
         + "(mount it with -o umask=077 to keep notes private)"
+    case .versionsFolderTakenBack(let path, let permissions):
+      return
+        "the versions folder \(path) was open to other users (mode "
+        + "0\(String(permissions, radix: 8))); it is yours, so it is 0700 again, its files 0600"
+    case .versionsNotTheUsers(let path, let count):
+      return
+        "\(count == 1 ? "1 file" : "\(count) files") in \(path) not listed: "
+        + "not yours alone (another user's, or with a name elsewhere)"
     case .invalidVersionCount(let value):
       return
         "FILENOTE_VERSIONS must be the number of versions to keep (0 keeps none), "

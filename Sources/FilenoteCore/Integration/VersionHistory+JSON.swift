@@ -18,7 +18,9 @@ extension VersionHistory {
   /// with JSON's escapes; for a conflict copy, `engine` is the engine that
   /// made it (`Syncthing`, `Dropbox`, …) and `origin` the device, account,
   /// user or host its name gave (else null), and `unsettled` is true while
-  /// it is beside the note, not settled yet. Nil when no version is kept.
+  /// it is beside the note, not settled yet; `merge_markers` whether its
+  /// text holds the markers of a git merge that conflicted (`MergeMarkers`,
+  /// in its first `markerLimit` bytes). Nil when no version is kept.
   func jsonLines() throws(FilenoteError) -> [UInt8]? {
     guard let store else { return nil }
     _ = try store.regularNoteStatus()
@@ -26,12 +28,13 @@ extension VersionHistory {
     defer { folder?.close() }
     // As `lines(width:)`: a version removed since the listing is not listed.
     let versions = try store.listed(in: folder).compactMap { version in
-      store.beginning(of: version, in: folder, limit: Self.beginningLimit).map { (version, $0) }
+      store.beginning(of: version, in: folder, limit: Self.markerLimit).map { (version, $0) }
     }
     guard !versions.isEmpty else { return nil }
     var output: [UInt8] = []
     output.reserveCapacity(versions.count * 160)
-    for (index, (version, beginning)) in versions.enumerated() {
+    for (index, (version, read)) in versions.enumerated() {
+      let beginning = Array(read.prefix(Self.beginningLimit))
       let firstLine = Self.rawFirstLine(
         of: beginning, isCut: beginning.count == Self.beginningLimit)
       let saved = ISO8601Time(secondsSinceEpoch: version.saved).text
@@ -41,11 +44,16 @@ extension VersionHistory {
       object += JSONText.quoted(firstLine) + ",\"engine\":"
       object += version.conflict.map { JSONText.quoted($0.engine.displayName) } ?? "null"
       object += ",\"origin\":" + (version.conflict?.origin.map(JSONText.quoted) ?? "null")
-      object += ",\"unsettled\":\(version.isUnsettledCopy)}\n"
+      object += ",\"unsettled\":\(version.isUnsettledCopy)"
+      object += ",\"merge_markers\":\(MergeMarkers.found(in: read))}\n"
       output.append(contentsOf: object.utf8)
     }
     return output
   }
+
+  /// How much of each version `jsonLines` reads for `merge_markers`: a
+  /// note is short, and a large one costs no more than this.
+  static let markerLimit = 64 << 10
 
   /// The text of `bytes` up to their first line feed, as it is (no
   /// stand-ins: JSON escapes what needs it). When `bytes` are only the

@@ -11,15 +11,18 @@ import SystemCalls
 //    another file (a writer replaced it since) compares it with this one,
 //    and one that holds the text already ends the save, nothing written;
 // 2. keep the version: the note as a hard link (or a copy) in the versions
-//    folder (`VersionWriter.keepNote`), unless versions are off
-//    (`FILENOTE_VERSIONS=0`) or `save --no-version` (which keeps nothing of
-//    this note, not even a version a killed writer made of it);
+//    folder (`VersionWriter.keepNote`; nothing when a save linked it there
+//    already, below), unless versions are off (`FILENOTE_VERSIONS=0`) or
+//    `save --no-version` (which keeps nothing of this note, not even a
+//    version a killed writer made of it);
 // 3. make the new file and the versions folder durable: the new file gets
 //    the note's mode and owner (0600 for a new note) and is fsynced (a
-//    large one was before the lock: `IncomingText.end`); the versions
-//    folder, and its parent when it is new, are fsynced, on a helper thread
-//    beside the new file's fsync when there is one to make, so the version's
-//    name is on disk before the note is replaced;
+//    large one was before the lock: `IncomingText.end`); then a save's new
+//    file gets a name of its own in the versions folder, a hard link
+//    (`VersionWriter.keepNewNote`: only once its bytes are on disk, or a
+//    power cut could leave that name on a torn file); then the versions
+//    folder, and its parent when it is new, are fsynced, so the version's
+//    name and the new file's are on disk before the note is replaced;
 // 4. rename the new file over the note (`restore N`: version N's own file,
 //    through a second name beside the note; `clear`: remove the note);
 // 5. make the folder durable: fsync the note's folder, so the rename is on
@@ -136,20 +139,29 @@ extension LockedNote {
       return writer
     case .asSet:
       guard store.count > 0 else { return nil }
+      // A save's new file gets a name of its own there (step 3), so the
+      // folder is made for it; otherwise only when there is a note to keep.
+      var isSave = false
+      if case .file = successor { isSave = true }
       guard target.keepsReplacedNote else {
         // `save --no-version`: nothing of the replaced note stays, not even
-        // the version a writer killed before its rename made of this very
-        // file, which listings leave out only while it is the note.
-        if let note, let writer = try? VersionWriter.open(store, creating: false) {
+        // its own name there or the version a writer killed before its
+        // rename made of this very file, which listings leave out only
+        // while it is the note. The new text is kept as any save's.
+        let writer = try? VersionWriter.open(store, creating: isSave)
+        if let note, let writer {
           for version in writer.entries where version.isFile(note) {
             writer.removeName(of: version)
           }
-          writer.close()
         }
+        if isSave { return writer }
+        writer?.close()
         return nil
       }
-      // The folder is made when there is a note to keep in it, not before.
-      guard let writer = try VersionWriter.open(store, creating: note?.kind == .regular) else {
+      guard
+        let writer = try VersionWriter.open(
+          store, creating: isSave || note?.kind == .regular)
+      else {
         return nil
       }
       do { try writer.keepNote(note, replacedBy: nil) } catch {
@@ -167,18 +179,10 @@ extension LockedNote {
   ) throws(FilenoteError) -> UInt32? {
     switch successor {
     case .file(let file, _):
-      // The versions folder's fsync beside the new file's own, when that
-      // is still to come (a large file's was made before the lock).
-      let beside = file.isDurable || writer?.needsSync != true ? nil : try? HelperThread()
-      defer { beside?.end() }
-      if let beside { writer?.startMakingDurable(on: beside) }
-      let openMode: UInt32?
-      do throws(FilenoteError) {
-        openMode = try file.makeDurable(like: note)
-      } catch {
-        writer?.waitForMakingDurable()
-        throw error
-      }
+      // One after the other: the new file's name in the versions folder
+      // only once its bytes are durable, then the folder's fsync.
+      let openMode = try file.makeDurable(like: note)
+      try writer?.keepNewNote(file.name, in: folder)
       try writer?.makeDurable()
       return openMode
     case .version(let version, _):

@@ -36,8 +36,11 @@ struct EditingPrompt {
     var ending = try reading(in: session, opened: opened) { () throws(TerminalError) in
       try session.readLine(
         text: note?.text ?? "",
-        hints: [hint(versionsKept: !versions.isEmpty, conflictCopies: copies, kept: kept.count)]
-          + kept.map(hint) + versions.map(hint),
+        hints: [
+          hint(
+            versionsKept: !versions.isEmpty, conflictCopies: copies, kept: kept.count,
+            mergeMarkers: MergeMarkers.found(in: opened))
+        ] + kept.map(hint) + versions.map(hint),
         dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
         versions: kept.map(\.text) + versions.map(\.text))
     }
@@ -217,7 +220,11 @@ struct EditingPrompt {
     let copies = versions.map(\.version).filter(\.isUnsettledCopy)
     session.replaceVersions(
       texts,
-      hints: [hint(versionsKept: !texts.isEmpty, conflictCopies: copies, kept: kept.count)]
+      hints: [
+        hint(
+          versionsKept: !texts.isEmpty, conflictCopies: copies, kept: kept.count,
+          mergeMarkers: onDisk.map { MergeMarkers.found(in: $0.bytes) } ?? false)
+      ]
         + hints)
   }
 
@@ -279,13 +286,22 @@ struct EditingPrompt {
   /// that reach the versions (when some are kept) and the editor, as the
   /// width allows (see `Hint`).
   private func hint(
-    versionsKept: Bool, conflictCopies copies: [KeptVersion], kept: Int = 0
+    versionsKept: Bool, conflictCopies copies: [KeptVersion], kept: Int = 0,
+    mergeMarkers: Bool = false
   ) -> Hint {
-    Hint(
+    let alert: [String]
+    if !copies.isEmpty {
+      alert = ConflictNotice(copies: copies).hintForms.map {
+        mergeMarkers ? $0 + ", merge markers" : $0
+      }
+    } else {
+      alert = mergeMarkers ? MergeMarkers.hintForms : Self.keptNotice(kept)
+    }
+    return Hint(
       subject: displayed(store.path),
       details: ["Enter saves", "Ctrl-C cancels"] + (versionsKept ? ["Up/Ctrl-R: versions"] : [])
         + ["Ctrl-X Ctrl-E: editor"],
-      alert: !copies.isEmpty ? ConflictNotice(copies: copies).hintForms : Self.keptNotice(kept))
+      alert: alert)
   }
 
   /// The line above a version recalled with Up or Ctrl-R: which one (a

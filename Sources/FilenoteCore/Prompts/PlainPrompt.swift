@@ -38,6 +38,7 @@ struct PlainPrompt {
       throw .terminal(.cannotCatchSignals(errno: error))
     }
     defer { SignalPipe.stopCatching() }
+    if let note, MergeMarkers.found(in: note.bytes) { intro += "It holds merge markers.\n" }
     let saving = CheckedSave(store: store, copies: copies, say: { write($0 + "\n") })
     while true {
       if let note {

@@ -20,8 +20,9 @@ extension VersionWriter {
     var moved: [String] = []
     for copy in copies where copy.isUnsettledCopy {
       guard let conflict = copy.conflict,
-        let info = try? store.noteFolder.status(of: copy.name), info.kind == .regular,
-        info.owner == CurrentProcess.effectiveUser, copy.isFile(info)
+        let info = try? store.noteFolder.status(of: copy.name), copy.isFile(info),
+        // The listing counted its names; a file of another user's is never used.
+        VersionStore.mayUse(info, knownNames: Int(info.linkCount))
       else { continue }
       let name = try keep(copy.name, as: conflict, status: info)
       if let name {

@@ -73,6 +73,20 @@ extension FileStore {
     return KeptVersion.newestFirst(store.conflictCopies())
   }
 
+  /// The number (as `history` gives it) of the newest conflict copy beside
+  /// the note when there is no note at all (rclone bisync renames both
+  /// texts away); nil when there is a note, or no copy.
+  func newestConflictCopyWithoutNote() throws(FilenoteError) -> Int? {
+    guard let store = try versionStore(), store.noteStatus == nil else { return nil }
+    let folder = try store.open()
+    defer { folder?.close() }
+    let listed = try store.listed(in: folder)
+    guard let newest = KeptVersion.newestFirst(listed.filter(\.isUnsettledCopy)).first else {
+      return nil
+    }
+    return listed.firstIndex(of: newest).map { $0 + 1 }
+  }
+
   /// Settles the conflict copies beside the note (`copies`: those the user
   /// was shown; nil: every one there now), moving them into the versions
   /// (see `VersionWriter+Settling.swift`). Returns how many were settled.
@@ -135,7 +149,7 @@ extension FileStore {
         settled = (try? writer.settle(writer.listed.filter(\.isUnsettledCopy))) ?? 0
         // Unchanged, the one chosen is the note: it was not settled.
         if !replacement.changed { settled = max(0, settled - 1) }
-        writer.prune()
+        writer.prune(note: store.noteStatus)
       }
       return Restored(
         wasConflictCopy: version.isUnsettledCopy, settledCopies: settled,
@@ -207,7 +221,7 @@ extension LockedNote {
     guard let writer = try VersionWriter.open(store, creating: true) else { return 0 }
     defer { writer.close() }
     let settled = try writer.settle(found)
-    writer.prune()
+    writer.prune(note: store.noteStatus)
     return settled
   }
 }

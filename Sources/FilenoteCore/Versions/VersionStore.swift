@@ -131,7 +131,7 @@ struct VersionStore {
     var reason: FilenoteError.UnsafeFolderReason?
     if info.owner != CurrentProcess.effectiveUser {
       reason = .ownedByAnotherUser(info.owner)
-    } else if ModeChange.isOpenToOthers(info.permissions) && !mayUseOpen(folder, info) {
+    } else if ModeChange.isOpenToOthers(info.permissions) && !takeBack(folder, info) {
       reason = .openToOthers(permissions: info.permissions)
     }
     if let reason {
@@ -141,19 +141,17 @@ struct VersionStore {
     return folder
   }
 
-  /// Whether `folder`, the user's own but open to others (`info`), shows
-  /// that mode only because its file system cannot narrow it (exFAT, NTFS
-  /// without permissions, FAT: every file shows the mount's mode), and is no
-  /// more open than the note beside it (or, with none, the note's folder).
-  /// Asking for 0700 is how to know; where that works, the folder was open
-  /// on a file system that keeps modes, and it gets its mode back and is
-  /// refused (someone else may have put files in it).
-  private func mayUseOpen(_ folder: FileDescriptor, _ info: FileStatus) -> Bool {
-    guard
-      let beside = noteStatus?.permissions ?? (try? noteFolder.status())?.permissions,
-      ModeChange.versionsFolderMayBeUsed(
-        folder: info.permissions, note: beside, narrowing: .refused)
-    else { return false }
+  /// Whether `folder`, the user's own but open to others (`info`), may be
+  /// used. Where the file system keeps modes, a sync engine or a tool at
+  /// umask 022 made it so (rclone bisync, git: 0755, files 0644): it is
+  /// taken back to 0700 and its files of the user's to 0600, and a
+  /// terminal is told (once: then it is closed). A file someone else put
+  /// in it meanwhile is never used (`mayUse`). Where the file system
+  /// cannot narrow it (exFAT, NTFS without permissions, FAT: every file
+  /// shows the mount's mode), or on a read-only mount, it is used when it
+  /// is no more open than the note beside it (or, with none, the note's
+  /// folder).
+  private func takeBack(_ folder: FileDescriptor, _ info: FileStatus) -> Bool {
     let narrowing: ModeChange
     do { narrowing = try ModeChange.change(folder, to: 0o700) } catch {
       // A read-only mount cannot narrow it either, and nothing can be put
@@ -161,9 +159,35 @@ struct VersionStore {
       guard error == .readOnlyFileSystem else { return false }
       narrowing = .refused
     }
-    if narrowing == .stored { try? folder.changePermissions(info.permissions) }
+    if narrowing == .stored {
+      takeBackFiles(in: folder)
+      // Someone at a terminal sees it (a script is not told); once, since
+      // the folder is closed from now on.
+      if FileDescriptor.standardError.isTerminal || FileDescriptor.standardOutput.isTerminal {
+        Filenote.report(.versionsFolderTakenBack(path: folderPath, permissions: info.permissions))
+      }
+      return true
+    }
+    guard let beside = noteStatus?.permissions ?? (try? noteFolder.status())?.permissions
+    else { return false }
     return ModeChange.versionsFolderMayBeUsed(
       folder: info.permissions, note: beside, narrowing: narrowing)
+  }
+
+  /// Gives each regular file of the user's in `folder` that others may
+  /// open mode 0600, opened without following a link.
+  private func takeBackFiles(in folder: FileDescriptor) {
+    // The note's own name there is the note, whose mode is the user's.
+    let note = noteStatus
+    for name in (try? folder.names()) ?? [] {
+      guard let info = try? folder.status(of: name), info.kind == .regular,
+        note.map({ info.inode != $0.inode || info.device != $0.device }) ?? true,
+        info.owner == CurrentProcess.effectiveUser, ModeChange.isOpenToOthers(info.permissions),
+        let file = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
+      else { continue }
+      try? ModeChange.request(file, 0o600)
+      file.close()
+    }
   }
 
   /// Every version in `folder` with a name filenote writes and a regular
@@ -180,13 +204,41 @@ struct VersionStore {
 
   /// `entries(in:)` of the names a listing of `folder` gave. A name that
   /// vanished since the listing (pruned by another machine's filenote, or
-  /// removed by a sync engine) is simply not there.
+  /// removed by a sync engine) is simply not there; a file `mayUse` refuses
+  /// is not there either.
   ///
   /// A sync engine's conflict copy of a version is one too, marked: two
   /// machines on which an older filenote kept different texts under the
   /// same `<sequence>-<seconds>` name left one of them only there.
   func entries(named names: [String], in folder: FileDescriptor) -> [KeptVersion] {
-    var entries: [KeptVersion] = []
+    KeptVersion.newestFirst(candidates(named: names, in: folder).filter(\.isUsable).map(\.version))
+  }
+
+  /// How many files in the versions folder `folder`, named as versions or
+  /// their conflict copies, `mayUse` refuses: they are not listed, read,
+  /// restored or counted, and `history` on a terminal says so.
+  func refusedCount(in folder: FileDescriptor) -> Int {
+    guard let names = try? folder.names() else { return 0 }
+    return candidates(named: names, in: folder).reduce(0) { $0 + ($1.isUsable ? 0 : 1) }
+  }
+
+  /// The notice of how many files of the versions folder `mayUse`
+  /// refuses, when there are any (`history` says it on a terminal).
+  func refusedNotice() -> FilenoteError? {
+    guard let folder = try? open() else { return nil }
+    defer { folder.close() }
+    let count = refusedCount(in: folder)
+    return count > 0 ? .versionsNotTheUsers(path: folderPath, count: count) : nil
+  }
+
+  /// Every regular file among `names` (found in the versions folder
+  /// `folder`) that is a version or a conflict copy of one, and whether
+  /// `mayUse` lets it be used: its names that filenote knows of are those
+  /// in this folder and the note's.
+  private func candidates(
+    named names: [String], in folder: FileDescriptor
+  ) -> [(version: KeptVersion, isUsable: Bool)] {
+    var found: [(version: KeptVersion, status: FileStatus)] = []
     var others: [String] = []
     for name in names {
       guard let parsed = VersionName(name) else {
@@ -199,34 +251,110 @@ struct VersionStore {
         conflict = ConflictCopyName(engine: engine, origin: origin)
       }
       let kept = parsed.keptSeconds.map { ($0, parsed.keptNanoseconds) }
-      entries.append(KeptVersion(name: name, conflict: conflict, status: info, kept: kept))
+      found.append((KeptVersion(name: name, conflict: conflict, status: info, kept: kept), info))
     }
-    let versions = entries
+    let versions = found.count
     for name in others {
-      for version in versions {
-        guard let copy = ConflictCopyName(name, copyOf: version.name) else { continue }
+      for index in 0..<versions {
+        guard let copy = ConflictCopyName(name, copyOf: found[index].version.name) else {
+          continue
+        }
         if let info = try? folder.status(of: name), info.kind == .regular {
-          entries.append(KeptVersion(name: name, conflict: copy, status: info))
+          found.append((KeptVersion(name: name, conflict: copy, status: info), info))
         }
         break
       }
     }
-    return KeptVersion.newestFirst(entries)
+    var note: FileStatus?? = nil
+    var copies: [KeptVersion]? = nil
+    return found.map { entry in
+      var known = 1
+      if entry.status.linkCount > 1 {
+        if note == nil { note = .some(noteStatus) }
+        if let current = note ?? nil, entry.version.isFile(current) { known += 1 }
+        known += found.reduce(0) { $0 + ($1.version.isSameFile(as: entry.version) ? 1 : 0) } - 1
+        if UInt64(known) < entry.status.linkCount {
+          // A name beside the note: a conflict copy (the note's own file
+          // when an engine renamed the note away, as rclone bisync does),
+          // or a save's temporary file (its writer between its link and its
+          // rename, or killed there).
+          if copies == nil { copies = copiesBesideNote() + temporaryFilesBesideNote() }
+          known += copies!.reduce(0) { $0 + ($1.isSameFile(as: entry.version) ? 1 : 0) }
+        }
+      }
+      return (entry.version, Self.mayUse(entry.status, knownNames: known))
+    }
+  }
+
+  /// Whether a file filenote found without following a link, beside the
+  /// note or in the versions folder, may be listed, read, restored or
+  /// counted: a regular file of the user's own, with no name but the
+  /// `knownNames` filenote found of it (the note's, versions', conflict
+  /// copies': a kept version and the note it was, a copy being settled).
+  /// A sync engine that runs as root, or with `ignorePerms`, renames files
+  /// in as they came, another user's among them (doc/DESIGN.md, Security):
+  /// their owner could change them under the user's eyes, and a name of
+  /// theirs elsewhere keeps a way to.
+  static func mayUse(_ info: FileStatus, knownNames: Int = 1) -> Bool {
+    info.kind == .regular && info.owner == CurrentProcess.effectiveUser
+      && info.linkCount <= UInt64(max(1, knownNames))
   }
 
   /// The sync engines' conflict copies of the note beside it, not settled
-  /// yet: regular files of this user's (never followed through a link,
-  /// looked up in the note's open folder as the note is), named exactly as
-  /// an engine names a copy of this note and of no longer note in the
-  /// folder (see `ConflictCopyName`). Empty when the folder cannot be read.
-  func conflictCopies() -> [KeptVersion] {
+  /// yet: files `mayUse` lets be used (never followed through a link,
+  /// looked up in the note's open folder as the note is; a second name is
+  /// known when it is the note's or one of `versions`', as while a copy is
+  /// settled), named exactly as an engine names a copy of this note and of
+  /// no longer note in the folder (see `ConflictCopyName`). Empty when the
+  /// folder cannot be read.
+  func conflictCopies(alongside versions: [KeptVersion] = []) -> [KeptVersion] {
+    copiesBesideNote().filter { found in
+      guard let info = try? noteFolder.status(of: found.name), found.isFile(info) else {
+        return false
+      }
+      var known = 1
+      if info.linkCount > 1 {
+        if let note = noteStatus, found.isFile(note) { known += 1 }
+        // The versions, looked at only when a copy has a second name: a
+        // copy being settled, or the note's own file when the engine
+        // renamed the note away (rclone bisync), which its save linked there.
+        var versions = versions
+        if versions.isEmpty, let folder = try? open() {
+          versions =
+            (try? names(in: folder)).map {
+              candidates(named: $0, in: folder).map(\.version)
+            } ?? []
+          folder.close()
+        }
+        known += versions.reduce(0) { $0 + ($1.isSameFile(as: found) ? 1 : 0) }
+      }
+      return Self.mayUse(info, knownNames: known)
+    }
+  }
+
+  /// The regular files beside the note named as a save names its
+  /// temporary file (`TemporaryNoteFile`), whoever they belong to.
+  private func temporaryFilesBesideNote() -> [KeptVersion] {
+    let prefix = TemporaryNoteFile.namePrefix(forNote: noteName)
+    guard let names = try? noteFolder.names() else { return [] }
+    return names.compactMap { name in
+      guard name.hasPrefix(prefix), name.hasSuffix(".tmp"),
+        let info = try? noteFolder.status(of: name), info.kind == .regular
+      else { return nil }
+      return KeptVersion(name: name, place: .noteFolder, status: info)
+    }
+  }
+
+  /// The regular files beside the note named as an engine names a copy of
+  /// this note and of no longer note in the folder (see `ConflictCopyName`),
+  /// whoever they belong to; `conflictCopies` says which may be used.
+  private func copiesBesideNote() -> [KeptVersion] {
     guard let names = try? noteFolder.names() else { return [] }
     let length = noteName.utf8.count
     var copies: [KeptVersion] = []
     for name in names where name.utf8.count > length {
       guard let copy = ConflictCopyName(name, copyOf: noteName),
         let info = try? noteFolder.status(of: name), info.kind == .regular,
-        info.owner == CurrentProcess.effectiveUser,
         !ConflictCopyName.belongsToLongerNote(name, copyOf: noteName, among: names)
       else { continue }
       copies.append(KeptVersion(name: name, place: .noteFolder, conflict: copy, status: info))
@@ -248,14 +376,34 @@ struct VersionStore {
   /// `listed(in:)` of the versions a listing of `folder` found.
   func listed(entries: [KeptVersion], in folder: FileDescriptor?) -> [KeptVersion] {
     var all = entries
-    let copies = conflictCopies()
+    let copies = conflictCopies(alongside: entries)
     if !copies.isEmpty || entries.contains(where: { $0.conflict != nil }) {
       all = KeptVersion.interleaving(
         KeptVersion.newestFirst(all.filter { $0.conflict != nil } + copies),
         into: all.filter { $0.conflict == nil })
     }
-    if let current = noteStatus { all.removeAll { $0.isFile(current) } }
+    if let current = noteStatus {
+      all.removeAll { $0.isFile(current) }
+      // The note's own file as a sync engine brought it here: a save links
+      // the new note into the folder as the newest version, and another
+      // machine receives the two as two files. It is the note, 0, not a
+      // version too (where it was saved, the same file is left out above).
+      if let newest = all.firstIndex(where: { $0.conflict == nil }),
+        isNotesText(all[newest], note: current, in: folder)
+      {
+        all.remove(at: newest)
+      }
+    }
     return distinct(all, in: folder)
+  }
+
+  /// Whether `version`, a version of a save (not a conflict copy), holds
+  /// the note's text (`note` is its status): only one of its size is read.
+  private func isNotesText(
+    _ version: KeptVersion, note: FileStatus, in folder: FileDescriptor?
+  ) -> Bool {
+    guard version.conflict == nil, version.size == note.size, let folder else { return false }
+    return VersionWriter.sameBytes((noteFolder, noteName), (folder, version.name))
   }
 
   /// `versions` (newest first) with each file and each text once. A text
@@ -349,28 +497,32 @@ struct VersionStore {
   }
 
   /// The bytes of `version`, whose folder is the versions folder `folder`
-  /// or the note's, refused when they are not UTF-8.
+  /// or the note's, refused when they are not UTF-8. Only the file the
+  /// listing found is read: a name swapped since is gone, to this reader.
   func read(_ version: KeptVersion, in folder: FileDescriptor?) throws(FilenoteError) -> [UInt8] {
     guard version.place == .versions else {
-      return try read(version.name, in: noteFolder, path: path(of: version))
+      return try read(version.name, in: noteFolder, path: path(of: version), listed: version)
     }
     guard let folder else {
       throw .system(
         .read, .file(FileStore.join(folderPath, version.name)), errno: .noSuchFileOrDirectory)
     }
-    return try read(version.name, in: folder)
+    return try read(
+      version.name, in: folder, path: FileStore.join(folderPath, version.name), listed: version)
   }
 
   /// The bytes of the version file `name`, never through a link, refused
-  /// when they are not UTF-8.
+  /// when they are not UTF-8 or `mayUse` refuses the file.
   func read(_ name: String, in folder: FileDescriptor) throws(FilenoteError) -> [UInt8] {
-    try read(name, in: folder, path: FileStore.join(folderPath, name))
+    try read(name, in: folder, path: FileStore.join(folderPath, name), listed: nil)
   }
 
   /// The bytes of the file `name` in `folder` (`file` is its path, for
-  /// messages), never through a link, refused when they are not UTF-8.
+  /// messages), never through a link, refused when they are not UTF-8 or
+  /// when it is not the file `listed` (when given; else one `mayUse` lets
+  /// be read).
   private func read(
-    _ name: String, in folder: FileDescriptor, path file: String
+    _ name: String, in folder: FileDescriptor, path file: String, listed: KeptVersion?
   ) throws(FilenoteError) -> [UInt8] {
     let fd: FileDescriptor
     do { fd = try folder.open(name, .readOnly, options: [.nonBlocking, .noFollow]) } catch {
@@ -379,7 +531,13 @@ struct VersionStore {
     defer { fd.close() }
     let bytes: [UInt8]
     do throws(Errno) {
-      guard try fd.status().kind == .regular else { throw Errno.invalidArgument }
+      let info = try fd.status()
+      guard info.kind == .regular else { throw Errno.invalidArgument }
+      if let listed {
+        guard listed.isFile(info) else { throw Errno.noSuchFileOrDirectory }
+      } else if !Self.mayUse(info, knownNames: Int(info.linkCount)) {
+        throw Errno.notPermitted
+      }
       bytes = try fd.readToEnd()
     } catch {
       throw .system(.read, .file(file), errno: error)
@@ -395,15 +553,20 @@ struct VersionStore {
   /// removed since it was listed (a listing shows what is there).
   func beginning(of version: KeptVersion, in folder: FileDescriptor?, limit: Int) -> [UInt8]? {
     guard let folder = version.place == .versions ? folder : noteFolder else { return nil }
-    return beginning(of: version.name, in: folder, limit: limit)
+    return beginning(of: version.name, in: folder, limit: limit, listed: version)
   }
 
   /// Up to `limit` bytes from the start of the file `name` in `folder`;
-  /// nil when it cannot be opened.
-  func beginning(of name: String, in folder: FileDescriptor, limit: Int) -> [UInt8]? {
+  /// nil when it cannot be opened, or when it is not the file `listed`.
+  func beginning(
+    of name: String, in folder: FileDescriptor, limit: Int, listed: KeptVersion? = nil
+  ) -> [UInt8]? {
     guard let fd = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow])
     else { return nil }
     defer { fd.close() }
+    if let listed {
+      guard let info = try? fd.status(), listed.isFile(info) else { return nil }
+    }
     var bytes = [UInt8](repeating: 0, count: limit)
     let count = bytes.withUnsafeMutableBytes { (try? fd.read(into: $0)) ?? 0 }
     return Array(bytes[0..<count])

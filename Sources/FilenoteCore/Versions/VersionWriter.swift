@@ -79,6 +79,16 @@ final class VersionWriter {
   var entries: [KeptVersion]
   /// The name this writer kept, to make owner-only once the note has moved on.
   private var keptName: String?
+  /// The note's own name in the folder, which a save gave it: made
+  /// owner-only too once the note has moved on, but left when a change
+  /// fails (the text is still the note's).
+  private var ownName: String?
+  /// The name this writer gave a save's new file (`keepNewNote`), taken
+  /// back when the save fails.
+  private var newName: String?
+  /// Whether that name is all this writer put in the folder (the first
+  /// save: no note to keep).
+  private var holdsOnlyNewNote = false
   private var isOpen = true
   /// Whether this writer made the folder, whose own entry is then not on
   /// disk until its parent is synced (`makeDurable`).
@@ -86,11 +96,6 @@ final class VersionWriter {
   /// Whether something was linked or renamed into the folder that
   /// `makeDurable` must make durable.
   var needsSync = false
-  /// The thread running `makeDurable`'s fsyncs beside the new note's own
-  /// (`startMakingDurable(on:)`), until `makeDurable()` has waited for it;
-  /// then what they met.
-  private var syncingBeside: HelperThread?
-  private var besideFailure: Errno?
 
   /// Lists the folder once, for the versions and for what a dead writer left.
   private init(store: VersionStore, folder: FileDescriptor) throws(FilenoteError) {
@@ -105,7 +110,6 @@ final class VersionWriter {
 
   /// Releases the lock.
   func close() {
-    waitForMakingDurable()
     if isOpen { folder.close() }
     isOpen = false
   }
@@ -202,7 +206,17 @@ final class VersionWriter {
   ) throws(FilenoteError) {
     // The save itself refuses anything else; an empty file is no note.
     guard let note, note.holdsNote else { return }
-    if let newest = entries.first, newest.isFile(note) { return }
+    // Kept already: a save linked it when it saved it (`keepNewNote`), or a
+    // writer killed before its rename kept it.
+    if let newest = entries.first, newest.isFile(note) {
+      ownName = newest.name
+      // Any older name of it is stale (below): one name of its own is enough.
+      for stale in entries.dropFirst() where stale.isFile(note) {
+        if (try? folder.remove(stale.name)) != nil { needsSync = true }
+      }
+      entries.removeAll { $0.isFile(note) && $0.name != newest.name }
+      return
+    }
     // An older name of the note's very file: a power cut during `restore N`
     // left version N's name behind. Kept again beside it, the text would be
     // listed twice, and left where it is, it would not be version 1: the
@@ -227,13 +241,7 @@ final class VersionWriter {
       return
     }
 
-    let now = LocalTime.now
-    var name = ""
-    // A name filenote did not write (a link, a folder) never blocks a save.
-    for _ in 0..<8 {
-      name = VersionName.kept(at: now, random: UInt64.random(in: 0...UInt64.max))
-      if (try? folder.status(of: name)) == nil { break }
-    }
+    let (name, now) = unusedName()
     do {
       try store.noteFolder.link(store.noteName, to: name, in: folder)
     } catch {
@@ -249,51 +257,69 @@ final class VersionWriter {
       [KeptVersion(name: name, status: kept, kept: now)] + entries)
   }
 
+  /// A version's name for a file kept now that no file in the folder
+  /// has (another is drawn when a name filenote did not write, a link or
+  /// a folder, is there: it never blocks a save), and that moment.
+  private func unusedName() -> (String, (seconds: Int64, nanoseconds: Int64)) {
+    let now = LocalTime.now
+    var name = ""
+    for _ in 0..<8 {
+      name = VersionName.kept(at: now, random: UInt64.random(in: 0...UInt64.max))
+      if (try? folder.status(of: name)) == nil { break }
+    }
+    return (name, now)
+  }
+
+  /// Gives a save's new file (`name` in `source`, the note's folder), its
+  /// bytes and mode already durable, a name of its own in the folder, so
+  /// that from the moment the save returns its text is a file that no
+  /// other save on any machine names alike: a sync engine carries it as a
+  /// new file, whatever it does with the note itself (doc/SYNC.md). A hard
+  /// link, made before the rename and made durable with the kept version
+  /// by `makeDurable()`; the note and this name are one text, listed as
+  /// the note. Where no hard link can be made, nothing: the next save keeps
+  /// the note as a copy, as before.
+  func keepNewNote(_ name: String, in source: FileDescriptor) throws(FilenoteError) {
+    let (own, _) = unusedName()
+    do {
+      try source.link(name, to: own, in: folder)
+    } catch {
+      guard Self.linkImpossible.contains(error) else {
+        throw .cannotKeepVersion(path: store.folderPath, errno: error)
+      }
+      return
+    }
+    newName = own
+    holdsOnlyNewNote = !needsSync
+    needsSync = true
+  }
+
   /// "Make the new file and the versions folder durable", the versions'
-  /// part, right before the note is replaced: the folder (and, when it is
-  /// new, its parent) fsynced, so the kept version's name is on disk first;
-  /// or, when begun beside the new note's fsync (`startMakingDurable(on:)`),
-  /// waited for.
+  /// part, right before the note is replaced: the folder (and, when it is new, its parent) fsynced, so the kept
+  /// version's name, and the new note's own, are on disk first.
   func makeDurable() throws(FilenoteError) {
     guard needsSync else { return }
-    let failure: Errno?
-    if syncingBeside != nil {
-      waitForMakingDurable()
-      failure = besideFailure
-    } else {
-      failure = syncFolders()
-    }
-    if let failure {
-      // Not kept after all: the note stays, so its second name goes.
+    if let failure = syncFolders() {
+      // Not kept after all: the note stays, so its second name goes, and
+      // the new file, which will not be the note, has none.
       if let keptName { try? folder.remove(keptName) }
+      if let newName { try? folder.remove(newName) }
       keptName = nil
+      newName = nil
       throw .cannotKeepVersion(path: store.folderPath, errno: failure)
     }
     needsSync = false
-  }
-
-  /// Begins `makeDurable()`'s fsyncs on `helper`, while the caller fsyncs
-  /// the new note: the two need each other only before the rename, where
-  /// `makeDurable()` waits, and the disk flushes overlap (bench/README.md,
-  /// "Measured choices in the code"). Until then the caller does not touch
-  /// this writer.
-  func startMakingDurable(on helper: HelperThread) {
-    guard needsSync, syncingBeside == nil else { return }
-    syncingBeside = helper
-    helper.start { [unowned self] in besideFailure = syncFolders() }
-  }
-
-  /// Waits for the fsyncs begun beside (`startMakingDurable(on:)`), if any.
-  func waitForMakingDurable() {
-    syncingBeside?.wait()
-    syncingBeside = nil
   }
 
   /// The fsyncs of `makeDurable()`; what failed, if anything.
   private func syncFolders() -> Errno? {
     do throws(Errno) {
       try folder.syncEntries()
-      if isNew { try store.noteFolder.syncEntries() }
+      // A new folder's own name, before the note it keeps is replaced.
+      // When it keeps no note (the first save), the note folder's fsync
+      // after the rename makes it durable with the new note, which is
+      // soon enough: until then there is nothing in it to lose.
+      if isNew && !holdsOnlyNewNote { try store.noteFolder.syncEntries() }
       return nil
     } catch {
       return error
@@ -411,13 +437,13 @@ final class VersionWriter {
   /// goes (a link is the note itself; a copy would list the note twice),
   /// and so does the folder when this writer made it and it is empty.
   func abandon() {
-    waitForMakingDurable()
-    if let keptName {
-      try? folder.remove(keptName)
+    for name in [keptName, newName].compactMap({ $0 }) {
+      try? folder.remove(name)
       try? folder.syncEntries()
-      entries.removeAll { $0.name == keptName }
+      entries.removeAll { $0.name == name }
     }
     keptName = nil
+    newName = nil
     needsSync = false
     if isNew && entries.isEmpty { try? store.noteFolder.removeFolder(store.folderName) }
   }
@@ -485,23 +511,27 @@ final class VersionWriter {
   /// Failures here change nothing that was saved, so they are not errors.
   /// Returns how many went because of the count (not the size).
   @discardableResult
-  func prune() -> Int {
-    if let keptName,
-      let fd = try? folder.open(keptName, .readOnly, options: [.nonBlocking, .noFollow])
+  func prune(note: FileStatus? = nil) -> Int {
+    if let kept = keptName ?? ownName,
+      let fd = try? folder.open(kept, .readOnly, options: [.nonBlocking, .noFollow])
     {
       try? fd.changePermissions(0o600)
       fd.close()
     }
     keptName = nil
+    ownName = nil
+    newName = nil
     var count = 0
     var total: Int64 = 0
     var isFull = false
     var doomed: [String] = []
     var isPastCount = false
-    // The note's own file is never among them: a save's is new, `restore
-    // N`'s version N has left the listing (`removeName`), and a clear
-    // leaves none.
+    // The note's own file is not a version: a save's own name for its new
+    // note is not among them (`keepNewNote`), `restore N`'s version N has
+    // left the listing (`removeName`), and a clear leaves none; a writer
+    // that changed no note says which file it is (`note`).
     for entry in entries {
+      if let note, entry.isFile(note) { continue }
       if !isFull && count < store.count
         && (count == 0 || total + entry.size <= store.maximumTotalSize)
       {

@@ -108,6 +108,51 @@ struct ConflictCopyCommandTests {
     #expect(home.contents(of: home.work + "/out") == Array("mine\n".utf8))
   }
 
+  @Test("resolve with no note (rclone bisync renamed both texts away): the newest copy is the note")
+  func resolveWithNoNote() throws {
+    let home = try TemporaryHome.saving("base")
+    let folder = home.documents + "/"
+    try home.write(Array("older".utf8), to: folder + "datafile.dat..path1")
+    try home.write(Array("newer".utf8), to: folder + "datafile.dat..path2")
+    // The older copy's text was saved a minute before.
+    var times = [
+      timespec(tv_sec: time(nil) - 60, tv_nsec: 0), timespec(tv_sec: time(nil) - 60, tv_nsec: 0),
+    ]
+    #expect(utimensat(AT_FDCWD, folder + "datafile.dat..path1", &times, 0) == 0)
+    #expect(unlink(home.notePath) == 0)
+    let resolved = try home.run("resolve")
+    resolved.expectSuccess()
+    #expect(
+      resolved.stdoutText
+        == "There was no note: the newest conflict copy, version 1, is the note.\n"
+        + "Settled 1 conflict copy: 'filenote history' lists it as a version.\n")
+    #expect(home.note == "newer")
+    #expect(home.entries(in: home.documents) == [".datafile.dat.versions", "datafile.dat"])
+    // "base" was kept by its own save: gone with the note, it stays a version.
+    #expect(try Self.firstLines(home) == ["base", "[settled conflict copy, rclone bisync] older"])
+  }
+
+  @Test("merge markers git left in the note: show on a terminal and the prompt's hint say so")
+  func mergeMarkers() throws {
+    let home = try TemporaryHome.saving("list\n<<<<<<< HEAD\nmilk\n=======\neggs\n>>>>>>> b")
+    let session = try home.terminal(columns: 200) { filenote in
+      "\(filenote) show > out; echo status $?"
+    }
+    let screen = try session.waitFor("show to end") { $0.text.contains("status ") }
+    let said = screen.nonBlankLines.filter { $0.hasPrefix("filenote: ") }
+    #expect(said.count == 1 && said.first?.contains("merge markers") == true, "\(screen)")
+    #expect(screen.text.contains("status 0"))
+    #expect(
+      home.contents(of: home.work + "/out")
+        == Array("list\n<<<<<<< HEAD\nmilk\n=======\neggs\n>>>>>>> b\n".utf8))
+    let prompt = try home.openPrompt(on: nil, columns: 100)
+    let hint = try prompt.waitFor("the hint") { $0.lines[0].contains("Enter") }
+    #expect(hint.lines[0].contains("merge markers"), "\(hint)")
+    try prompt.send(keys: "C-c")
+    _ = try prompt.waitForExit()
+    #expect(home.note == "list\n<<<<<<< HEAD\nmilk\n=======\neggs\n>>>>>>> b")
+  }
+
   @Test("the prompt's hint says how many there are; Up shows the copy first; Enter settles it")
   func prompt() throws {
     let home = try Self.home()

@@ -96,7 +96,7 @@ struct SaveCommand {
       result.expectSuccess()
       #expect(result.stdoutText == "")
       #expect(home.contents(of: home.notePath) == example.saved)
-      #expect(home.entries(in: home.documents) == ["datafile.dat"])
+      #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
     }
 
     @Test("echo hi | filenote save stores hi")
@@ -186,7 +186,7 @@ struct SaveCommand {
       while text.count < 3_000_000 { text += Array("😀中é a\n".utf8) }
       try home.run("save", input: .bytes(text)).expectSuccess()
       #expect(home.contents(of: home.notePath) == Array(text.dropLast()))
-      #expect(home.entries(in: home.documents) == ["datafile.dat"])
+      #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
     }
 
     @Test("streams: its memory does not grow with the size of the input")

@@ -166,7 +166,7 @@ struct ShowCommand {
       #expect(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
       #expect(after.st_ino == before.st_ino)
       #expect(home.mode(of: home.notePath) == 0o640)
-      #expect(home.entries(in: home.documents) == ["datafile.dat"])
+      #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
     }
 
     @Test("is replaced by a save, the way out the error points to")

@@ -46,7 +46,9 @@ extension PromptTests {
 
       try home.expectPromptEnded(
         session, status: 0, noteStill: before, lastLine: "Nothing changed.")
-      #expect(home.entries(in: home.documents) == ["datafile.dat"], "no temporary file left")
+      #expect(
+        home.entriesBesideVersions(in: home.documents) == ["datafile.dat"], "no temporary file left"
+      )
     }
 
     @Test("a line edited back to the saved note counts as unchanged")
@@ -135,7 +137,9 @@ extension PromptTests {
 
       try home.expectPromptEnded(
         session, status: 130, noteStill: before, lastLine: "Cancelled: nothing was saved.")
-      #expect(home.entries(in: home.documents) == ["datafile.dat"], "no temporary file left")
+      #expect(
+        home.entriesBesideVersions(in: home.documents) == ["datafile.dat"], "no temporary file left"
+      )
     }
 
     @Test("Ctrl-D on an empty line cancels with exit 1, nothing written")

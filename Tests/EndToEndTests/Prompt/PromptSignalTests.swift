@@ -21,7 +21,7 @@ extension PromptTests {
 
       #expect(try Self.waitUntilEnded(pid), "filenote still runs after its terminal closed")
       #expect(FileState(of: home.notePath) == before)
-      #expect(home.entries(in: home.documents) == ["datafile.dat"])
+      #expect(home.entriesBesideVersions(in: home.documents) == ["datafile.dat"])
     }
 
     /// Whether process `pid` ends (is gone or a zombie) within 10 seconds.
