@@ -9,8 +9,9 @@ extension Command {
     save, show, edit, history, undo, restore, forget, resolve, copy, initScript, path, clear, help,
   ]
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let save = Command(
-    name: "save", arguments: "[TEXT ...]", options: [.noVersion],
+    name: "save", arguments: "[TEXT ...]", ownOptions: { [.noVersion] },
     summary: "save TEXT (words joined by one space), or standard input",
     description: """
       Save TEXT as the note, its words joined by one space, or standard input.
@@ -44,8 +45,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let show = Command(
-    name: "show", arguments: "[N]", options: [.raw, .line, .width, .follow, .failWithoutNote],
+    name: "show", arguments: "[N]", ownOptions: { [.raw, .line, .width, .follow, .failWithoutNote] },
     summary: "print the saved note, or version N",
     description: """
       Print the saved note, or with N version N, ending in one newline.
@@ -122,8 +124,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let edit = Command(
-    name: "edit", arguments: "",
+    name: "edit", arguments: "", ownOptions: { [] },
     summary: "edit the note in your editor ($VISUAL, $EDITOR)",
     description: """
       Edit the note in your editor: $VISUAL, else $EDITOR, else vi.
@@ -146,8 +149,9 @@ extension Command {
     return try EditorRun(store: input.store(), environment: input.environment).run()
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let path = Command(
-    name: "path", arguments: "",
+    name: "path", arguments: "", ownOptions: { [] },
     summary: "print where the note is stored",
     description: """
       Print where the note is stored.
@@ -164,8 +168,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let clear = Command(
-    name: "clear", arguments: "", options: [.allVersions],
+    name: "clear", arguments: "", ownOptions: { [.allVersions] },
     summary: "remove the saved note (--all: and every version)",
     description: """
       Remove the saved note; it is kept as version 1, so 'undo' brings it back.
@@ -194,8 +199,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let help = Command(
-    name: "help", arguments: "[COMMAND]",
+    name: "help", arguments: "[COMMAND]", ownOptions: { [] },
     summary: "show the help, or the help of COMMAND",
     description: nil, examples: []
   ) { input throws(FilenoteError) in

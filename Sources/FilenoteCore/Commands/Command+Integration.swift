@@ -5,8 +5,9 @@ import SystemCalls
 // clipboard; `show --line` and `history --json` are options of their rows.
 
 extension Command {
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let copy = Command(
-    name: "copy", arguments: "[N]", options: [.desktop],
+    name: "copy", arguments: "[N]", ownOptions: { [.desktop] },
     summary: "put the note, or version N, on the clipboard",
     description: """
       Put the note (or version N) on the clipboard of the terminal you sit at.
@@ -34,8 +35,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let initScript = Command(
-    name: "init", arguments: "SHELL",
+    name: "init", arguments: "SHELL", ownOptions: { [] },
     summary: "print the shell code for the prompt segment and keys",
     description: """
       Print the code that puts the note in your shell's prompt and on two keys.

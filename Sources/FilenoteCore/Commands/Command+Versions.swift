@@ -5,8 +5,9 @@ import TerminalSession
 // page's VERSIONS); `show N` and `clear --all` are in their own rows.
 
 extension Command {
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let history = Command(
-    name: "history", arguments: "", options: [.json],
+    name: "history", arguments: "", ownOptions: { [.json] },
     summary: "list the note (0) and its kept versions, newest first",
     description: """
       List the note as 0, then its kept versions, newest first, one a line.
@@ -59,8 +60,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let undo = Command(
-    name: "undo", arguments: "",
+    name: "undo", arguments: "", ownOptions: { [] },
     summary: "put the previous version back (again to redo)",
     description: """
       Put version 1, the note the current one replaced, back as the note.
@@ -81,8 +83,9 @@ extension Command {
     return .success
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let restore = Command(
-    name: "restore", arguments: "N",
+    name: "restore", arguments: "N", ownOptions: { [] },
     summary: "put version N back",
     description: """
       Put version N (as 'filenote history' numbers it) back as the note.
@@ -114,8 +117,9 @@ extension Command {
     }
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let forget = Command(
-    name: "forget", arguments: "N", options: [.yes],
+    name: "forget", arguments: "N", ownOptions: { [.yes] },
     summary: "remove version N for good (a secret saved by mistake)",
     description: """
       Remove version N (as 'filenote history' numbers it) for good.
@@ -178,8 +182,9 @@ extension Command {
     try Filenote.printOut(Array(message.utf8))
   }
 
+  // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let resolve = Command(
-    name: "resolve", arguments: "",
+    name: "resolve", arguments: "", ownOptions: { [] },
     summary: "keep the note; take conflict copies into the versions",
     description: """
       Keep the current note, and take the conflict copies beside it into the versions.

@@ -42,7 +42,9 @@ struct Invocation: Sendable {
       }
     }
 
-    let file = given.text(of: .file)
+    // Only when an option was given: a plain `show` or `save` builds no row
+    // of the table of options (CONTRIBUTING.md, Hot path).
+    let file = given.isEmpty ? nil : given.text(of: .file)
     let name = words.first.map { String(decoding: $0, as: UTF8.self) }
     let rest = Array(words.dropFirst())
     if given.contains(.help) {

@@ -127,16 +127,6 @@ import Testing
     #expect(try parse(["path", "--file", "a b"]).file == "a b")
   }
 
-  @Test func aNumberIsDigitsAlone() {
-    func value(_ text: String) -> Int? { DecimalNumber.value(of: text.utf8) }
-    #expect(value("0") == 0 && value("42") == 42 && value("0042") == 42)
-    #expect(value("9223372036854775807") == Int.max && value("9223372036854775808") == Int.max)
-    #expect(value("99999999999999999999999x") == nil)
-    for bad in ["", "-1", "+1", "1_000", "1 ", "1.0", "١"] {
-      #expect(value(bad) == nil, "\(bad)")
-    }
-  }
-
   @Test func aCommandsOwnOptionsShowInItsUsageLineAndItsHelp() throws {
     let clear = try #require(Command.named("clear"))
     #expect(clear.synopsis == "clear [--all]")
