@@ -63,7 +63,7 @@ public struct EditState: Sendable {
   /// Set by a command that reads the next key as its operand (quoted-insert,
   /// character-search), with the count it runs with.
   private var operandPending: (command: EditCommand, count: Int)?
-  /// Where the mark is (set-mark); kept within the text when used.
+  /// Where the mark is (set-mark, a yank); kept within the text when used.
   private var mark = 0
   /// Whether typed text replaces the text under the cursor (overwrite-mode).
   public private(set) var isOverwriting = false
@@ -279,8 +279,11 @@ public struct EditState: Sendable {
   private mutating func runCommand(_ command: EditCommand) -> EditOutcome {
     switch command {
     case .digitArgument(let digit):
-      argument = (argument ?? NumericArgument()).appending(digit)
+      argument = (argument ?? NumericArgument()).appending(digit, withAlt: true)
       return .unchanged
+    case .negativeArgument where argument?.hasDigits == true:
+      // After digits, readline reads Alt-- as `-` typed that many times.
+      return runCommand(.selfInsert("-"))
     case .negativeArgument:
       argument = (argument ?? NumericArgument()).negated()
       return .unchanged
@@ -313,7 +316,7 @@ public struct EditState: Sendable {
     guard let argument, case .text(let text) = key, let character = text.first, text.count == 1
     else { return nil }
     if let digit = character.wholeNumberValue, character.isASCII {
-      self.argument = argument.appending(digit)
+      self.argument = argument.appending(digit, withAlt: false)
       return .unchanged
     }
     if character == "-" && !argument.hasDigits {
@@ -381,6 +384,11 @@ public struct EditState: Sendable {
     case .backwardKillLine:
       if count < 0 { return kill(cursor..<buffer.count, .forward, after: previous) }
       return kill(0..<cursor, .backward, after: previous)
+    // These three do nothing at all at the start of the line: not even
+    // move the mark, as the other kills do.
+    case .unixLineDiscard where cursor == 0, .unixWordRubout where cursor == 0,
+      .backwardKillLine where cursor == 0:
+      return .unchanged
     case .unixLineDiscard: return kill(0..<cursor, .backward, after: previous)
     case .killWholeLine:
       guard !buffer.isEmpty else { return .unchanged }
@@ -572,6 +580,8 @@ public struct EditState: Sendable {
   ) -> TextBuffer.Change {
     undoHistory.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
+    // readline keeps the mark within the line as text goes.
+    mark = min(mark, buffer.count)
     isEntryEdited = true
     return change
   }
@@ -645,6 +655,9 @@ public struct EditState: Sendable {
     let target = min(max(dragged + count, 0), buffer.count - 1)
     let low = min(dragged, target)
     let high = max(dragged, target)
+    // readline deletes the Character and then inserts it: the mark is kept
+    // within the shorter line in between.
+    mark = min(mark, buffer.count - 1)
     var characters = Array(buffer[low...high])
     let character = characters.remove(at: dragged - low)
     characters.insert(character, at: target - low)
@@ -671,6 +684,9 @@ public struct EditState: Sendable {
       : (secondStart..<secondEnd, firstStart..<firstEnd)
     let swapped =
       String(buffer[b]) + String(buffer[a.upperBound..<b.lowerBound]) + String(buffer[a])
+    // readline deletes the later word before it inserts the earlier one
+    // there: the mark is kept within the shorter line in between.
+    mark = min(mark, buffer.count - (secondEnd - secondStart))
     replace(low..<high, with: swapped)
     cursor = clamped(secondEnd)
     return .edited
@@ -750,6 +766,7 @@ public struct EditState: Sendable {
     guard let step = undoHistory.popLast() else { return .unchanged }
     _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
     cursor = step.cursorBefore
+    mark = min(mark, buffer.count)
     isEntryEdited = true
     return .edited
   }
@@ -785,6 +802,8 @@ public struct EditState: Sendable {
   private mutating func kill(
     _ range: Range<Int>, _ direction: KillRing.Direction, after previous: LastAction
   ) -> EditOutcome {
+    // readline's kills leave the mark where they leave the cursor.
+    defer { mark = cursor }
     // Readline treats a kill that removes nothing as no kill at all: it ends
     // the run of kills.
     guard !range.isEmpty else { return .unchanged }
