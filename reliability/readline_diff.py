@@ -62,6 +62,10 @@ CASES = [
     ("backward-kill-word", "one two.three", alt(b"\x7f") + alt(b"\x7f"), "", None),
     ("yank-pop", "aa bb cc", ctrl("w") + ctrl("a") + ctrl("k") + ctrl("y") + alt("y"), "", None),
     ("transpose-chars", "abcd", ctrl("b") + ctrl("t") + ctrl("e") + ctrl("t"), "", None),
+    ("transpose-chars with a negative argument", "one two", ctrl("b") + alt("-") + ctrl("t") +
+     b"X", "", None),
+    ("transpose-chars with a negative argument at the end", "one two", alt("-") + ctrl("t") +
+     b"X", "", None),
     ("transpose-words", "one two three", alt("b") + alt("t"), "", None),
     ("transpose-words at the end", "one two three", alt("t"), "", None),
     ("transpose-words with an argument", "a b c d", ctrl("a") + alt("f") + alt("2") + alt("t"),
@@ -177,6 +181,10 @@ def run(settings, ledger):
         note, keys = random_case(rng)
         ledger.run("readline: random emacs sequence %d" % index, one_case, settings, root, note,
                    keys + b"\r", "", None, agree, total)
+    for name, make in BAD_INPUTRCS:
+        ledger.run("inputrc: %s leaves the prompt working" % name, bad_inputrc, settings, root,
+                   make)
+    ledger.run("inputrc: show and save never open it", not_opened, settings, root)
     ledger.count("readline cases", total[0])
     ledger.count("readline cases that agree", agree[0])
     subprocess.run(["rm", "-rf", root])
@@ -280,3 +288,76 @@ def _controlling():
     import fcntl
     import termios
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def _folder(path):
+    os.mkdir(path)
+
+
+def _fifo(path):
+    os.mkfifo(path)
+
+
+def _huge(path):
+    with open(path, "wb") as handle:
+        handle.write(b"# padding\n" * 120000)
+
+
+def _binary(path):
+    with open(path, "wb") as handle:
+        handle.write(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 8)
+
+
+def _looping(path):
+    with open(path, "w") as handle:
+        handle.write("$include %s\n$include %s\nC-t: backward-char\n" % (path, path))
+
+
+def _malformed(path):
+    with open(path, "wb") as handle:
+        handle.write(b'"\\C-\n$if\n$else\n$endif\n$endif\nset\n: :\n"\xff\xfe": "\n' * 50)
+
+
+BAD_INPUTRCS = [("a folder", _folder), ("a FIFO", _fifo), ("/dev/zero", None),
+                ("a file over 1 MiB", _huge), ("a binary file", _binary),
+                ("a file that includes itself", _looping), ("a malformed file", _malformed)]
+
+
+def bad_inputrc(settings, root, make):
+    folder = tempfile.mkdtemp(dir=root)
+    rc = "/dev/zero" if make is None else os.path.join(folder, "inputrc")
+    if make is not None:
+        make(rc)
+    note_path = os.path.join(folder, "note")
+    with open(note_path, "wb") as handle:
+        handle.write(b"note")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": folder, "TERM": "xterm",
+           "INPUTRC": rc, "LANG": "C.UTF-8"}
+    started = time.monotonic()
+    transcript = drive([settings.binary, "--file", note_path], env, b" kept\r")
+    elapsed = time.monotonic() - started
+    check(read_or_none(note_path) == b"note kept",
+          "the note is %s after typing; screen %s" % (show_bytes(read_or_none(note_path)),
+                                                     show_bytes(transcript, 300)))
+    lines = transcript.count(b"filenote: ")
+    check(lines <= 1, "%d lines named filenote: %s" % (lines, show_bytes(transcript, 300)))
+    check(elapsed < 5, "the prompt took %.1f s" % elapsed)
+
+
+def not_opened(settings, root):
+    folder = tempfile.mkdtemp(dir=root)
+    rc = os.path.join(folder, "inputrc")
+    with open(rc, "w") as handle:
+        handle.write("set editing-mode vi\n")
+    note_path = os.path.join(folder, "note")
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": folder, "TERM": "xterm",
+           "INPUTRC": rc}
+    log = os.path.join(folder, "strace.log")
+    for arguments in (["save", "--file", note_path, "text"], ["show", "--file", note_path]):
+        result = subprocess.run(["strace", "-f", "-e", "trace=open,openat", "-o", log,
+                                 settings.binary] + arguments, env=env, capture_output=True,
+                                timeout=30)
+        check(result.returncode == 0, "%s failed: %s" % (arguments[0], result.stderr))
+        with open(log) as handle:
+            opened = [line for line in handle if "inputrc" in line]
+        check(not opened, "%s opened %s" % (arguments[0], opened))

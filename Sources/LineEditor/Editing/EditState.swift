@@ -640,11 +640,13 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  /// Drags the Character before the cursor `count` places on (back when
-  /// negative); at the end of the line, swaps the last two (readline's
-  /// transpose-chars).
+  /// Drags the Character before the cursor `count` places on; at the end
+  /// of the line, swaps the last two (readline's transpose-chars). A
+  /// negative count changes nothing, as in readline in a UTF-8 locale
+  /// (which puts the Character back where it was).
   private mutating func transposeChars(_ count: Int) -> EditOutcome {
-    guard count != 0, cursor > 0, buffer.count >= 2 else { return .unchanged }
+    guard count > 0 || (count < 0 && cursor == buffer.count), cursor > 0, buffer.count >= 2
+    else { return .unchanged }
     var point = cursor
     var count = count
     if point == buffer.count {
