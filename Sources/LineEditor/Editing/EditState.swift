@@ -284,8 +284,12 @@ public struct EditState: Sendable {
     case .negativeArgument where argument?.hasDigits == true:
       // After digits, readline reads Alt-- as `-` typed that many times.
       return runCommand(.selfInsert("-"))
+    case .negativeArgument where argument != nil:
+      // A second Alt-- before any digit ends the argument, as in readline.
+      argument = nil
+      return .unchanged
     case .negativeArgument:
-      argument = (argument ?? NumericArgument()).negated()
+      argument = NumericArgument().negated()
       return .unchanged
     case .universalArgument:
       argument = (argument ?? NumericArgument()).multiplied()
