@@ -136,8 +136,9 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
   }
 
   @Suite struct Controls {
-    @Test func carriageReturnAndLineFeedAreEnter() {
-      expectDecoding("\r\n", as: [.enter, .enter])
+    @Test func carriageReturnIsEnterAndLineFeedIsControlJ() {
+      // Apart, so that quoted-insert can type a line feed with Ctrl-V Ctrl-J.
+      expectDecoding("\r\n", as: [.enter, .control("j")])
     }
 
     @Test func deleteByteIsBackspace() {
@@ -321,6 +322,18 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
       #expect(decoder.flush() == [.escape])
       #expect(!decoder.isWaitingForMoreInput)
       #expect(decoder.decode(Array("b".utf8)) == [.text("b")])
+    }
+
+    @Test func onlyAnEscapeAloneIsHeldAsALoneEscape() {
+      // The session waits a few milliseconds for it, 50 for the rest.
+      var decoder = KeyDecoder()
+      _ = decoder.decode([0x1B])
+      #expect(decoder.isHoldingLoneEscape)
+      _ = decoder.decode(Array("[1;".utf8))
+      #expect(!decoder.isHoldingLoneEscape && decoder.isWaitingForMoreInput)
+      #expect(decoder.decode(Array("5C".utf8)) == [.arrow(.right, .control)])
+      _ = decoder.decode([0xC3])
+      #expect(!decoder.isHoldingLoneEscape && decoder.isWaitingForMoreInput)
     }
 
     @Test func aHeldEscapeJoinsTheNextReadWhenNotFlushed() {

@@ -164,7 +164,8 @@ struct EditingPrompt {
   private func openSession(opened: [UInt8]) throws(FilenoteError) -> EditingSession {
     let session: EditingSession
     do {
-      session = try EditingSession(input: .standardInput, output: terminal)
+      session = try EditingSession(
+        input: .standardInput, output: terminal, configuration: InputrcFile.read(environment))
     } catch {
       throw .terminal(error)
     }

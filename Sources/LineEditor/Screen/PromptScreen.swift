@@ -36,6 +36,12 @@ public struct PromptScreen: Sendable {
     renderer = Renderer(prompt: prompt)
   }
 
+  /// What the edit line starts with (see `Renderer.prompt`).
+  public var prompt: String {
+    get { renderer.prompt }
+    set { renderer.prompt = newValue }
+  }
+
   /// How wide the terminal draws the kinds of character terminals disagree
   /// on (see `Renderer.widths`); setting it forgets the line on screen.
   public var widths: MeasuredWidths {

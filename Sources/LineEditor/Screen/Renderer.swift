@@ -31,7 +31,15 @@ public struct Renderer: Sendable {
   /// edge marker, a wide character and the other edge marker.
   static let minimumTextColumns = 4
 
-  private let prompt: String
+  /// What the line starts with; setting it forgets what is on screen, so
+  /// the next render draws the line whole (a mode string that changed).
+  public var prompt: String {
+    didSet {
+      promptCells = prompt.map { Cell($0, widths: widths) }
+      promptColumns = promptCells.reduce(0) { $0 + $1.columns }
+      lastOutput = nil
+    }
+  }
   private var promptCells: [Cell]
   private var promptColumns: Int
   /// How wide the terminal draws the kinds of character terminals disagree
