@@ -7,7 +7,7 @@
 /// (grapheme clusters), never bytes or code points.
 public struct EditState: Sendable {
   /// What the previous key did, for the commands whose effect depends on it.
-  private enum LastAction: Sendable {
+  enum LastAction: Sendable {
     case other
     /// Typed text, `runLength` Characters of it in the current undo step.
     case typing(runLength: Int)
@@ -32,17 +32,17 @@ public struct EditState: Sendable {
   /// when it equals `buffer.count`. Set from outside only by tests and the
   /// latency benchmark (bench/latency), to put it anywhere in `0...buffer.count`.
   public internal(set) var cursor: Int
-  private var killRing = KillRing()
+  var killRing = KillRing()
   /// The undo steps of the entry being edited; every entry has its own.
-  private var undoHistory = UndoHistory()
-  private var lastAction = LastAction.other
+  var undoHistory = UndoHistory()
+  var lastAction = LastAction.other
   /// The line being edited and the versions, with the edits made to them.
-  private var browser: HistoryBrowser
+  var browser: HistoryBrowser
   /// Whether the entry on screen was edited since the line editor moved to it
   /// (its edits are then stored in `browser` when it is left).
   private var isEntryEdited = false
   /// The incremental search in progress, if any.
-  private var search: IncrementalSearch?
+  var search: IncrementalSearch?
   /// The query of the last search that ended on its line, which Ctrl-R on
   /// an empty query searches for again.
   private var lastSearchQuery: String?
@@ -51,16 +51,26 @@ public struct EditState: Sendable {
   private var isMetaPending = false
   /// Set by Ctrl-X: the next key is looked up in the Ctrl-X keymap.
   private var isControlXPending = false
+  /// The vi keys' own state (mode, keys of a command being typed, what `.`
+  /// repeats); nil in emacs mode.
+  var vi: ViState?
 
   /// Starts editing `text`, with the cursor at its end and nothing to undo.
   ///
-  /// - Parameter versions: The texts Up, Down, Ctrl-R and Ctrl-S reach, newest
-  ///   first (the first one is the one `text` replaced). `text` itself is the
-  ///   newest entry, as the line being edited is in a shell's history.
-  public init(text: String, versions: [String] = []) {
+  /// - Parameters:
+  ///   - versions: The texts Up, Down, Ctrl-R and Ctrl-S reach, newest
+  ///     first (the first one is the one `text` replaced). `text` itself is
+  ///     the newest entry, as the line being edited is in a shell's history.
+  ///   - mode: The keys: emacs, or vi (starting in insert mode).
+  public init(text: String, versions: [String] = [], mode: EditingMode = .emacs) {
     buffer = TextBuffer(text)
     cursor = buffer.count
     browser = HistoryBrowser(line: buffer, versions: versions)
+    if mode == .vi {
+      vi = ViState()
+      // vi starts in insert mode: that first session is one undo step too.
+      undoHistory.beginGroup()
+    }
   }
 
   /// The edited text. O(n): call it when saving, not on every key.
@@ -90,6 +100,7 @@ public struct EditState: Sendable {
   /// What a search shows instead of the edit line, or nil when no search is
   /// in progress.
   public var searchLine: SearchLine? {
+    if let viSearchLine { return viSearchLine }
     guard let search else { return nil }
     return SearchLine(
       prompt: search.prompt, buffer: search.line, cursor: search.cursor, match: search.match)
@@ -98,6 +109,7 @@ public struct EditState: Sendable {
   /// Applies one key; returns what the session must do next.
   public mutating func handle(_ key: Key) -> EditOutcome {
     if search != nil { return handleInSearch(key) }
+    if vi != nil { return handleVi(key) }
     if isMetaPending {
       isMetaPending = false
       return handle(keysWithMeta(key))
@@ -156,7 +168,7 @@ public struct EditState: Sendable {
     }
   }
 
-  private mutating func run(_ command: EditCommand, after previous: LastAction) -> EditOutcome {
+  mutating func run(_ command: EditCommand, after previous: LastAction) -> EditOutcome {
     switch command {
     case .selfInsert(let text): return selfInsert(text, after: previous)
     case .bracketedPaste(let text):
@@ -213,25 +225,38 @@ public struct EditState: Sendable {
   /// Replaces `range` with `text`, records that for undo and puts the cursor
   /// after the new text.
   @discardableResult
-  private mutating func replace(
+  mutating func replace(
     _ range: Range<Int>, with text: some StringProtocol, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
-    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+    let undoCursor = undoCursor(for: range)
+    return record(
+      buffer.replace(range, with: text), undoCursor: undoCursor,
+      joiningLastUndoStep: joiningLastUndoStep)
   }
 
   /// The same for text already in the buffer's form: a kill or undone text.
   @discardableResult
-  private mutating func replace(
+  mutating func replace(
     _ range: Range<Int>, with text: TextBuffer, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
-    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+    let undoCursor = undoCursor(for: range)
+    return record(
+      buffer.replace(range, with: text), undoCursor: undoCursor,
+      joiningLastUndoStep: joiningLastUndoStep)
+  }
+
+  /// Where undoing an edit of `range` puts the cursor: back where it was in
+  /// emacs mode; in vi mode where readline's vi mode puts it, after the
+  /// text the undo puts back (at `range`'s start when it puts back none).
+  private func undoCursor(for range: Range<Int>) -> Int {
+    vi == nil ? cursor : range.upperBound
   }
 
   /// Records `change`, just made, for undo and puts the cursor after its new text.
   private mutating func record(
-    _ change: TextBuffer.Change, joiningLastUndoStep: Bool
+    _ change: TextBuffer.Change, undoCursor: Int, joiningLastUndoStep: Bool
   ) -> TextBuffer.Change {
-    undoHistory.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
+    undoHistory.record(change, cursorBefore: undoCursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
     isEntryEdited = true
     return change
@@ -267,7 +292,7 @@ public struct EditState: Sendable {
   /// Characters, continuing the run of typing before it: however the keys
   /// arrive (one per read, or many in one when typing fast or when a
   /// terminal batches them), undo takes back the same steps.
-  private mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
+  mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
     guard !text.isEmpty else { return .unchanged }
     var runLength = 0
     if case .typing(let length) = previous, length < Self.typingRunLimit {
@@ -285,7 +310,7 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  private mutating func deleteChar() -> EditOutcome {
+  mutating func deleteChar() -> EditOutcome {
     guard cursor < buffer.count else { return .unchanged }
     replace(cursor..<cursor + 1, with: "")
     return .edited
@@ -302,10 +327,15 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  private mutating func undo() -> EditOutcome {
-    guard let step = undoHistory.popLast() else { return .unchanged }
-    _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
-    cursor = step.cursorBefore
+  /// Takes back the newest undo step, or the newest group of them (vi's
+  /// insert session, a vi command of several edits).
+  mutating func undo() -> EditOutcome {
+    let steps = undoHistory.popGroup()
+    guard !steps.isEmpty else { return .unchanged }
+    for step in steps {
+      _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
+      cursor = step.cursorBefore
+    }
     isEntryEdited = true
     return .edited
   }
@@ -338,7 +368,7 @@ public struct EditState: Sendable {
 
   /// Removes `range` into the kill ring, appending or prepending to the
   /// previous kill when the previous key killed too.
-  private mutating func kill(
+  mutating func kill(
     _ range: Range<Int>, _ direction: KillRing.Direction, after previous: LastAction
   ) -> EditOutcome {
     // Readline treats a kill that removes nothing as no kill at all: it ends
@@ -374,7 +404,7 @@ public struct EditState: Sendable {
 
   // MARK: - Moving
 
-  private mutating func moveCursor(to position: Int) -> EditOutcome {
+  mutating func moveCursor(to position: Int) -> EditOutcome {
     guard position != cursor else { return .unchanged }
     cursor = position
     return .edited
@@ -405,7 +435,7 @@ public struct EditState: Sendable {
   /// Shows entry `index` (readline's previous-history, next-history and their
   /// kin): the edits of the entry left are kept for coming back, and the
   /// cursor goes to the end of the line, as readline puts it.
-  private mutating func moveToEntry(_ index: Int) -> EditOutcome {
+  mutating func moveToEntry(_ index: Int) -> EditOutcome {
     guard index != browser.position, (0..<browser.count).contains(index) else {
       return .unchanged
     }
@@ -417,13 +447,13 @@ public struct EditState: Sendable {
 
   /// Stores the entry's edits in the browser, where moving back to it and
   /// searching find them.
-  private mutating func keepEdits() {
+  mutating func keepEdits() {
     guard isEntryEdited else { return }
     browser.leave(.init(buffer: buffer, undoHistory: undoHistory, text: buffer.string))
     isEntryEdited = false
   }
 
-  private mutating func load(_ index: Int) {
+  mutating func load(_ index: Int) {
     if let edited = browser.move(to: index) {
       buffer = edited.buffer
       undoHistory = edited.undoHistory

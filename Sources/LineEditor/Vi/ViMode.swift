@@ -1,0 +1,9 @@
+/// Which mode the vi keys are in, for the hint and the prompt to show it.
+public enum ViMode: Equatable, Sendable {
+  /// Typing inserts (readline's vi-insert keymap); the mode vi starts in.
+  case insert
+  /// Keys are commands (readline's vi-command keymap), after Esc.
+  case command
+  /// Typing overwrites (`R`), until Esc.
+  case replace
+}
