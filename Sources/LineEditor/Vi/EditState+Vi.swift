@@ -228,13 +228,16 @@ extension EditState {
     let result = state.parser.parse(key)
     vi = state
     guard case .command(let command) = result else { return .unchanged }
-    if Self.isRepeatable(command.action) {
+    // A put with nothing to put is not remembered, as in readline.
+    var putsNothing = false
+    if case .put = command.action, killRing.current == nil { putsNothing = true }
+    if Self.isRepeatable(command.action) && !putsNothing {
       vi?.lastChange = command
     }
     let outcome = execute(command, after: previous)
     // Readline checks the cursor after a command that did its work; `p`
     // with nothing to put fails after moving right, and stays there.
-    if !(command.action == .put(afterCursor: true) && killRing.current == nil) {
+    if !putsNothing {
       keepCursorOnCharacter()
     }
     return outcome
@@ -345,18 +348,19 @@ extension EditState {
   /// the cursor to where the motion lands, with that Character too for a
   /// motion forward that is not exclusive (`de`, `df,`), and `cw` as `ce`.
   private mutating func apply(_ op: ViOperator, _ motion: ViMotion, count: Int) -> EditOutcome {
+    // Whether the motion takes its last Character is read from its key, as
+    // readline reads it: `;` and `,` do, whichever way they go.
+    let isExclusive = motion.isExclusive
     guard let motion = resolved(motion) else { return .unchanged }
     let start = cursor
     let extended = ViLine(buffer, withTrailingBlank: true)
     var point = Swift.min(
       motion.destination(from: start, count: count, in: extended), buffer.count)
-    if point == start {
-      // `c` with a motion that went nowhere still changes nothing into
-      // insert mode, as readline's does.
-      guard op == .change else { return .unchanged }
-      undoHistory.beginGroup()
-      return startInserting()
-    }
+    // A motion that went nowhere makes `d` and `y` fail; `c` goes on, as
+    // readline's does: it changes the Character under the cursor when the
+    // motion would have taken it (`c;` with nothing found), else nothing,
+    // and starts insert mode.
+    if point == start && op != .change { return .unchanged }
     // The blank is gone once the motion has run, as in readline: what
     // follows reads the line as it is.
     let line = ViLine(buffer, withTrailingBlank: false)
@@ -370,7 +374,7 @@ extension EditState {
       // `cw` changes the word, not the blanks after it (as `ce`).
       while point > start && line.isBlank(point) { point -= 1 }
       if point == start {
-        point += 1
+        point = Swift.min(point + 1, buffer.count)
       } else if point < buffer.count - 1 && !line.isBlank(point) {
         point += 1
       }
@@ -378,7 +382,7 @@ extension EditState {
     let lower = Swift.min(point, start)
     var upper = Swift.max(point, start)
     // `cw` and `cW` stop where the word ends; `dw` takes what `w` passed.
-    let isInclusive = !motion.isExclusive && !(isWordMotion && op == .change)
+    let isInclusive = !isExclusive && !(isWordMotion && op == .change)
     if isInclusive && point >= start && upper < buffer.count { upper += 1 }
     return operate(op, on: lower..<upper)
   }
@@ -402,7 +406,13 @@ extension EditState {
       return killForVi(range)
     case .change:
       undoHistory.beginGroup()
-      if !range.isEmpty { _ = killForVi(range) }
+      if vi?.isRepeating == true {
+        // `.` deletes what it changes again without keeping it, as
+        // readline's does: the kill ring keeps what the change itself cut.
+        replace(range, with: "")
+      } else if !range.isEmpty {
+        _ = killForVi(range)
+      }
       return startInserting()
     }
   }
@@ -418,13 +428,16 @@ extension EditState {
   }
 
   /// `r`: the `count` Characters from the cursor on (as many as there
-  /// are) become `character`, one undo step; the cursor on the last.
+  /// are) become `character`, one undo step; the cursor on the last. Each
+  /// replaced Character is a kill of its own, which `p` puts back.
   private mutating func replaceCharacters(with character: Character, count: Int) -> EditOutcome {
     guard cursor < buffer.count else { return .unchanged }
     let last = Swift.min(cursor + count, buffer.count) - 1
     undoHistory.beginGroup()
     for position in cursor...last {
-      replace(position..<position + 1, with: String(character))
+      // Readline deletes each one as `x` does, into the kill ring.
+      _ = killForVi(position..<position + 1)
+      replace(position..<position, with: String(character))
     }
     undoHistory.endGroup()
     cursor = last
@@ -432,7 +445,8 @@ extension EditState {
   }
 
   /// `~`: the case of `count` Characters from the cursor on swapped (each
-  /// its own undo step, as readline records them), the cursor past them.
+  /// its own undo step and its own kill, as readline makes them), the
+  /// cursor past them.
   private mutating func toggleCase(count: Int) -> EditOutcome {
     guard cursor < buffer.count else { return .unchanged }
     let end = Swift.min(cursor + count, buffer.count)
@@ -440,7 +454,12 @@ extension EditState {
       let character = buffer[position]
       let toggled = ViCase.toggled(character)
       if toggled != character {
-        replace(position..<position + 1, with: String(toggled))
+        // Readline deletes the Character as `x` does, into the kill ring,
+        // and types the other case.
+        undoHistory.beginGroup()
+        _ = killForVi(position..<position + 1)
+        replace(position..<position, with: String(toggled))
+        undoHistory.endGroup()
       }
     }
     cursor = end
