@@ -136,8 +136,9 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
   }
 
   @Suite struct Controls {
-    @Test func carriageReturnAndLineFeedAreEnter() {
-      expectDecoding("\r\n", as: [.enter, .enter])
+    @Test func carriageReturnIsEnterAndLineFeedIsControlJ() {
+      // Apart, so that quoted-insert can type a line feed with Ctrl-V Ctrl-J.
+      expectDecoding("\r\n", as: [.enter, .control("j")])
     }
 
     @Test func deleteByteIsBackspace() {

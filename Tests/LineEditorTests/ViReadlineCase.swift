@@ -46,7 +46,7 @@ struct ViReadlineCase: Sendable, CustomTestStringConvertible {
   /// The line vi mode saves after the keys and Enter, or nil when Enter
   /// did not save.
   func savedLine() -> String? {
-    var state = EditState(text: text, versions: versions, mode: .vi)
+    var state = viEditing(text, versions: versions)
     for key in decodedKeys {
       switch state.handle(key) {
       case .submit: return state.text
@@ -56,4 +56,12 @@ struct ViReadlineCase: Sendable, CustomTestStringConvertible {
     }
     return state.handle(.enter) == .submit ? state.text : nil
   }
+}
+
+/// An editor on `text` with the vi keys, as `set editing-mode vi` sets
+/// them: in insert mode, the cursor at the end.
+func viEditing(_ text: String, versions: [String] = []) -> EditState {
+  var configuration = EditorConfiguration()
+  configuration.editingMode = .vi
+  return EditState(text: text, versions: versions, configuration: configuration)
 }

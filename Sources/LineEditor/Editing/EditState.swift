@@ -51,27 +51,63 @@ public struct EditState: Sendable {
   private var isMetaPending = false
   /// Set by Ctrl-X: the next key is looked up in the Ctrl-X keymap.
   private var isControlXPending = false
-  /// The vi keys' own state (mode, keys of a command being typed, what `.`
-  /// repeats); nil in emacs mode.
+  /// What vi mode keeps between keys (see `ViState`); nil until the vi
+  /// keys are first used.
   var vi: ViState?
+  /// The variables and the user's key bindings (an inputrc's).
+  public private(set) var configuration: EditorConfiguration
+  /// The keymap keys are read in now: the editing mode's, and in vi mode
+  /// insert or command.
+  public internal(set) var keymap: Keymap
+  /// Keys read towards a longer sequence the user bound, not acted on yet.
+  private var pendingKeys: [Key] = []
+  /// The numeric argument being typed (Alt-digits), if any.
+  private var argument: NumericArgument?
+  /// Set by a command that reads the next key as its operand (quoted-insert,
+  /// character-search), with the count it runs with.
+  private var operandPending: (command: EditCommand, count: Int)?
+  /// Where the mark is (set-mark); kept within the text when used.
+  private var mark = 0
+  /// Whether typed text replaces the text under the cursor (overwrite-mode).
+  public private(set) var isOverwriting = false
+  /// The text a run of history-search commands looks for, and whether
+  /// anywhere in a line (substring) or at its start; the line found last,
+  /// which the next one skips.
+  private var historySearch: (prefix: String, anywhere: Bool, lastFound: String?)?
+  /// How deep macros are expanding macros: a macro that types its own keys
+  /// stops there rather than looping.
+  private var macroDepth = 0
+  /// How deep macros may nest.
+  static let macroDepthLimit = 8
+  /// Readline's largest numeric argument.
+  static let argumentLimit = 1_000_000
 
   /// Starts editing `text`, with the cursor at its end and nothing to undo.
   ///
-  /// - Parameters:
-  ///   - versions: The texts Up, Down, Ctrl-R and Ctrl-S reach, newest
-  ///     first (the first one is the one `text` replaced). `text` itself is
-  ///     the newest entry, as the line being edited is in a shell's history.
-  ///   - mode: The keys: emacs, or vi (starting in insert mode).
-  public init(text: String, versions: [String] = [], mode: EditingMode = .emacs) {
+  /// - Parameter versions: The texts Up, Down, Ctrl-R and Ctrl-S reach, newest
+  ///   first (the first one is the one `text` replaced). `text` itself is the
+  ///   newest entry, as the line being edited is in a shell's history.
+  /// - Parameter configuration: The variables and key bindings an inputrc
+  ///   set (readline's defaults when there is none).
+  public init(
+    text: String, versions: [String] = [],
+    configuration: EditorConfiguration = EditorConfiguration()
+  ) {
     buffer = TextBuffer(text)
     cursor = buffer.count
     browser = HistoryBrowser(line: buffer, versions: versions)
-    if mode == .vi {
-      vi = ViState()
-      // vi starts in insert mode: that first session is one undo step too.
-      undoHistory.beginGroup()
-    }
+    self.configuration = configuration
+    keymap = configuration.editingMode.startingKeymap
+    if configuration.editingMode == .vi { startViMode() }
   }
+
+  /// Whether keys were read towards a longer sequence the user bound: the
+  /// session then calls ``finishPendingKeys()`` when no key came for
+  /// `keySequenceTimeoutMilliseconds`.
+  public var isWaitingForMoreKeys: Bool { !pendingKeys.isEmpty }
+
+  /// The mode string to show before the prompt (show-mode-in-prompt), or nil.
+  public var modeString: String? { configuration.modeString(in: keymap) }
 
   /// The edited text. O(n): call it when saving, not on every key.
   public var text: String { buffer.string }
@@ -109,23 +145,189 @@ public struct EditState: Sendable {
   /// Applies one key; returns what the session must do next.
   public mutating func handle(_ key: Key) -> EditOutcome {
     if search != nil { return handleInSearch(key) }
-    if vi != nil { return handleVi(key) }
+    if let (command, count) = operandPending {
+      operandPending = nil
+      return takeOperand(key, for: command, count: count)
+    }
     if isMetaPending {
       isMetaPending = false
-      return handle(keysWithMeta(key))
+      // Ctrl-C and Ctrl-Z are signals in readline, not keys: a pending
+      // Esc never changes them. The rest of a `.text` key after its first
+      // Character is typed as usual.
+      switch key {
+      case .control("c"), .control("z"): return dispatch(key)
+      case .text(let text) where text.count > 1:
+        let first = dispatch(Key.text(String(text.first!)).withMeta)
+        return combine(first, handle(.text(String(text.dropFirst()))))
+      default: return dispatch(key.withMeta)
+      }
     }
-    if key == .escape {
+    if key == .escape && keymap == .emacs {
       isMetaPending = true
       return .unchanged
     }
+    if case .text(let text) = key, text.count > 1, readsTextByCharacter {
+      var outcome = EditOutcome.unchanged
+      for character in text {
+        outcome = combine(outcome, handle(.text(String(character))))
+        if outcome != .edited && outcome != .unchanged { break }
+      }
+      return outcome
+    }
+    return dispatch(key)
+  }
+
+  /// The outcome of two keys handled one after the other: the later one's
+  /// unless it did nothing.
+  private func combine(_ first: EditOutcome, _ second: EditOutcome) -> EditOutcome {
+    second == .unchanged ? first : second
+  }
+
+  /// Whether typed text must be read one Character at a time: when a
+  /// Character may be part of a bound sequence, a numeric argument, a
+  /// Ctrl-X pair or the operand of a command.
+  private var readsTextByCharacter: Bool {
+    !pendingKeys.isEmpty || argument != nil || isControlXPending
+      || !configuration[bindingsOf: keymap].isEmpty
+  }
+
+  /// One key in canonical form: through the user's bindings first, then
+  /// the keymap's own.
+  private mutating func dispatch(_ key: Key) -> EditOutcome {
+    let bindings = configuration[bindingsOf: keymap]
+    guard !pendingKeys.isEmpty || (!bindings.isEmpty && bindings.binds(startingWith: key)) else {
+      return runDefault(key)
+    }
+    pendingKeys.append(key)
+    switch bindings.match(pendingKeys[...]) {
+    case .prefix: return .unchanged
+    case .exact(let action):
+      pendingKeys = []
+      return perform(action)
+    case .none:
+      return resolvePendingKeys()
+    }
+  }
+
+  /// Acts on keys read towards a bound sequence that did not come (no
+  /// binding goes on with them, or no key came in time): the longest of
+  /// them that is bound runs, or the first alone does what its keymap
+  /// says; the keys after it are read again.
+  private mutating func resolvePendingKeys() -> EditOutcome {
+    let keys = pendingKeys
+    pendingKeys = []
+    let bindings = configuration[bindingsOf: keymap]
+    var used = 1
+    var outcome = EditOutcome.unchanged
+    var bound: KeyBindings.Action?
+    for length in stride(from: keys.count, through: 1, by: -1) {
+      switch bindings.match(keys[..<length]) {
+      case .exact(let action), .prefix(exact: .some(let action)):
+        bound = action
+      default: continue
+      }
+      used = length
+      break
+    }
+    if let bound {
+      outcome = perform(bound)
+    } else {
+      outcome = runDefault(keys[0])
+    }
+    for key in keys[used...] {
+      if outcome != .edited && outcome != .unchanged { break }
+      outcome = combine(outcome, dispatch(key))
+    }
+    return outcome
+  }
+
+  /// Called when no key came for `keySequenceTimeoutMilliseconds` while
+  /// ``isWaitingForMoreKeys``: the keys read so far are acted on as they are.
+  public mutating func finishPendingKeys() -> EditOutcome {
+    guard !pendingKeys.isEmpty else { return .unchanged }
+    return resolvePendingKeys()
+  }
+
+  /// What a binding of the user's does.
+  private mutating func perform(_ action: KeyBindings.Action) -> EditOutcome {
+    switch action {
+    case .function(let function):
+      if let outcome = performVi(function) { return outcome }
+      guard let command = EditCommand(function) else { return .unchanged }
+      return runCommand(command)
+    case .macro(let text):
+      guard macroDepth < Self.macroDepthLimit else { return .unchanged }
+      macroDepth += 1
+      defer { macroDepth -= 1 }
+      var decoder = KeyDecoder()
+      let keys = decoder.decode(Array(text.utf8)) + decoder.flush()
+      return handle(keys)
+    }
+  }
+
+  /// `key` in the keymap's own table (the emacs one: `EditCommand`).
+  private mutating func runDefault(_ key: Key) -> EditOutcome {
+    if keymap != .emacs { return handleVi(key) }
+    let afterControlX = isControlXPending
+    isControlXPending = false
+    if argument != nil, !afterControlX, let outcome = continueArgument(key) {
+      return outcome
+    }
+    let command = afterControlX ? EditCommand(afterControlX: key) : EditCommand(key)
+    guard let command else {
+      lastAction = .other
+      argument = nil
+      return .unchanged
+    }
+    return runCommand(command)
+  }
+
+  /// Runs `command` with the numeric argument typed before it, if any.
+  private mutating func runCommand(_ command: EditCommand) -> EditOutcome {
+    switch command {
+    case .digitArgument(let digit):
+      argument = (argument ?? NumericArgument()).appending(digit)
+      return .unchanged
+    case .negativeArgument:
+      argument = (argument ?? NumericArgument()).negated()
+      return .unchanged
+    case .universalArgument:
+      argument = (argument ?? NumericArgument()).multiplied()
+      return .unchanged
+    // Prefixes keep the argument for the key they lead to.
+    case .controlXPrefix:
+      isControlXPending = true
+      return .unchanged
+    case .prefixMeta:
+      isMetaPending = true
+      return .unchanged
+    default: break
+    }
+    let count = argument?.value ?? 1
+    let isExplicit = argument != nil
+    argument = nil
     let previous = lastAction
     // Any key ends a run of typing, kills or yanks unless it continues it.
     lastAction = .other
-    let afterControlX = isControlXPending
-    isControlXPending = false
-    let command = afterControlX ? EditCommand(afterControlX: key) : EditCommand(key)
-    guard let command else { return .unchanged }
-    return run(command, after: previous)
+    if !command.isHistorySearch { historySearch = nil }
+    return run(command, after: previous, count: count, isExplicit: isExplicit)
+  }
+
+  /// A key typed while a numeric argument is: a digit or a minus goes on
+  /// with it (as readline reads them); nil for any other key, which runs
+  /// with the argument.
+  private mutating func continueArgument(_ key: Key) -> EditOutcome? {
+    guard let argument, case .text(let text) = key, let character = text.first, text.count == 1
+    else { return nil }
+    if let digit = character.wholeNumberValue, character.isASCII {
+      self.argument = argument.appending(digit)
+      return .unchanged
+    }
+    if character == "-" && !argument.hasDigits {
+      self.argument = argument.negated()
+      return .unchanged
+    }
+    return nil
   }
 
   /// Handles `keys` in order; the outcome is the last one that did more
@@ -140,84 +342,217 @@ public struct EditState: Sendable {
     return outcome
   }
 
-  /// What `key` is when an Esc came before it: the same key with Alt held.
-  ///
-  /// Ctrl-C and Ctrl-Z are signals in readline, not keys, so a pending Esc
-  /// never changes them; a paste stays a paste. The rest of a `.text` key
-  /// after its first Character is typed as usual.
-  private func keysWithMeta(_ key: Key) -> [Key] {
-    switch key {
-    case .text(let text):
-      guard let first = text.first else { return [] }
-      let rest = text.dropFirst()
-      let alt = first.unicodeScalars.count == 1 ? Key.alt(first) : Key.text(String(first))
-      return rest.isEmpty ? [alt] : [alt, .text(String(rest))]
-    case .backspace: return [.alt("\u{7F}")]
-    case .control("c"), .control("z"), .paste, .delete, .home, .end: return [key]
-    case .control(let name):
-      // Readline binds three of them: Alt-Ctrl-H kills the word before,
-      // Alt-Tab inserts a tab, Alt-Ctrl-L clears the screen. Ctrl-G, like
-      // the others, just ends the Esc.
-      switch name {
-      case "h": return [.alt("\u{08}")]
-      case "i", "l": return [key]
-      default: return []
-      }
-    case .arrow(let arrow, let modifiers): return [.arrow(arrow, modifiers.union(.alt))]
-    case .enter, .escape, .alt: return []
-    }
-  }
-
-  mutating func run(_ command: EditCommand, after previous: LastAction) -> EditOutcome {
+  mutating func run(
+    _ command: EditCommand, after previous: LastAction, count: Int, isExplicit: Bool
+  ) -> EditOutcome {
     switch command {
-    case .selfInsert(let text): return selfInsert(text, after: previous)
+    case .selfInsert(let text):
+      let repeated = count > 1 ? String(repeating: text, count: count) : text
+      if count < 1 { return .unchanged }
+      return isOverwriting ? overwrite(repeated) : selfInsert(repeated, after: previous)
     case .bracketedPaste(let text):
       let pasted = Self.normalizingLineEndings(text)
       guard !pasted.isEmpty else { return .unchanged }
       replace(cursor..<cursor, with: pasted)
       return .edited
-    case .backwardChar: return moveCursor(to: max(cursor - 1, 0))
-    case .forwardChar: return moveCursor(to: min(cursor + 1, buffer.count))
+    case .backwardChar: return moveCursor(to: clamped(cursor - count))
+    case .forwardChar: return moveCursor(to: clamped(cursor + count))
     case .beginningOfLine: return moveCursor(to: 0)
     case .endOfLine: return moveCursor(to: buffer.count)
-    case .backwardWord: return moveCursor(to: startOfWord(before: cursor))
-    case .forwardWord: return moveCursor(to: endOfWord(after: cursor))
+    case .backwardWord: return moveCursor(to: wordMove(from: cursor, by: -count))
+    case .forwardWord: return moveCursor(to: wordMove(from: cursor, by: count))
     case .backwardDeleteChar:
-      guard cursor > 0 else { return .unchanged }
-      replace(cursor - 1..<cursor, with: "")
+      if count < 0 { return run(.deleteChar, after: previous, count: -count, isExplicit: true) }
+      if isOverwriting { return overwriteRubout(count) }
+      let start = clamped(cursor - count)
+      guard start < cursor else { return .unchanged }
+      // readline kills, rather than deletes, what an argument removes.
+      if isExplicit { return kill(start..<cursor, .backward, after: previous) }
+      replace(start..<cursor, with: "")
       return .edited
-    case .deleteChar: return deleteChar()
-    case .deleteCharOrEndOfInput: return buffer.isEmpty ? .endOfInput : deleteChar()
-    case .killLine: return kill(cursor..<buffer.count, .forward, after: previous)
+    case .deleteChar:
+      if count < 0 {
+        return run(.backwardDeleteChar, after: previous, count: -count, isExplicit: true)
+      }
+      let end = clamped(cursor + count)
+      guard cursor < end else { return .unchanged }
+      if isExplicit { return kill(cursor..<end, .forward, after: previous) }
+      replace(cursor..<end, with: "")
+      return .edited
+    case .deleteCharOrEndOfInput:
+      if buffer.isEmpty { return .endOfInput }
+      return run(.deleteChar, after: previous, count: count, isExplicit: isExplicit)
+    case .killLine:
+      if count < 0 { return kill(0..<cursor, .backward, after: previous) }
+      return kill(cursor..<buffer.count, .forward, after: previous)
+    case .backwardKillLine:
+      if count < 0 { return kill(cursor..<buffer.count, .forward, after: previous) }
+      return kill(0..<cursor, .backward, after: previous)
     case .unixLineDiscard: return kill(0..<cursor, .backward, after: previous)
+    case .killWholeLine:
+      guard !buffer.isEmpty else { return .unchanged }
+      return kill(0..<buffer.count, .forward, after: previous)
     case .unixWordRubout:
-      return kill(
-        startOfWhitespaceDelimitedWord(before: cursor)..<cursor, .backward, after: previous)
-    case .killWord: return kill(cursor..<endOfWord(after: cursor), .forward, after: previous)
+      var start = cursor
+      for _ in 0..<max(count, 1) { start = startOfWhitespaceDelimitedWord(before: start) }
+      return kill(start..<cursor, .backward, after: previous)
+    case .killWord:
+      let end = wordMove(from: cursor, by: count)
+      return end >= cursor
+        ? kill(cursor..<end, .forward, after: previous)
+        : kill(end..<cursor, .backward, after: previous)
     case .backwardKillWord:
-      return kill(startOfWord(before: cursor)..<cursor, .backward, after: previous)
+      let start = wordMove(from: cursor, by: -count)
+      return start <= cursor
+        ? kill(start..<cursor, .backward, after: previous)
+        : kill(cursor..<start, .forward, after: previous)
+    case .killRegion, .copyRegionAsKill:
+      let mark = clamped(self.mark)
+      let range = min(mark, cursor)..<max(mark, cursor)
+      guard !range.isEmpty else { return .unchanged }
+      if command == .copyRegionAsKill {
+        var continuing = false
+        if case .kill = previous { continuing = true }
+        killRing.add(buffer.slice(range), .forward, continuingLastKill: continuing)
+        lastAction = .kill
+        return .unchanged
+      }
+      return kill(range, cursor < mark ? .forward : .backward, after: previous)
+    case .deleteHorizontalSpace: return deleteHorizontalSpace()
     case .yank:
       guard let text = killRing.current else { return .unchanged }
+      mark = cursor
       return yank(text, joiningLastUndoStep: false)
     case .yankPop: return yankPop(after: previous)
-    case .transposeChars: return transposeChars()
-    case .undo: return undo()
+    case .transposeChars: return transposeChars(count)
+    case .transposeWords: return transposeWords(count)
+    case .upcaseWord: return changeCase(.upper, words: count)
+    case .downcaseWord: return changeCase(.lower, words: count)
+    case .capitalizeWord: return changeCase(.capital, words: count)
+    case .undo:
+      var outcome = EditOutcome.unchanged
+      for _ in 0..<max(count, 1) {
+        guard undo() == .edited else { break }
+        outcome = .edited
+      }
+      return outcome
+    case .revertLine:
+      var outcome = EditOutcome.unchanged
+      while undo() == .edited { outcome = .edited }
+      return outcome
     case .acceptLine: return .submit
     case .cancel: return .cancel
     case .clearScreen: return .redrawScreen
     case .suspend: return .suspend
-    case .previousHistory: return moveToEntry(browser.position + 1)
-    case .nextHistory: return moveToEntry(browser.position - 1)
+    case .previousHistory: return moveToEntry(clampedEntry(browser.position + count))
+    case .nextHistory: return moveToEntry(clampedEntry(browser.position - count))
     case .beginningOfHistory: return moveToEntry(browser.oldest)
     case .endOfHistory: return moveToEntry(0)
     case .reverseSearchHistory: return startSearch(.reverse)
     case .forwardSearchHistory: return startSearch(.forward)
+    case .historySearchBackward: return searchHistory(older: count >= 0, anywhere: false, count)
+    case .historySearchForward: return searchHistory(older: count < 0, anywhere: false, count)
+    case .historySubstringSearchBackward:
+      return searchHistory(older: count >= 0, anywhere: true, count)
+    case .historySubstringSearchForward:
+      return searchHistory(older: count < 0, anywhere: true, count)
     case .abort: return .unchanged
-    case .controlXPrefix:
-      isControlXPending = true
-      return .unchanged
     case .editInEditor: return .editInEditor(text)
+    case .quotedInsert, .characterSearch, .characterSearchBackward:
+      operandPending = (command, count)
+      return .unchanged
+    case .setMark:
+      mark = isExplicit ? clamped(count) : cursor
+      return .unchanged
+    case .exchangePointAndMark:
+      let mark = clamped(self.mark)
+      self.mark = cursor
+      return moveCursor(to: mark)
+    case .overwriteMode:
+      isOverwriting = isExplicit ? count > 0 : !isOverwriting
+      return .unchanged
+    case .switchMode(let mode):
+      keymap = mode.startingKeymap
+      if mode == .vi { startViMode() }
+      return .edited
+    // Handled before a command runs (`runCommand`).
+    case .controlXPrefix, .prefixMeta, .digitArgument, .negativeArgument, .universalArgument:
+      return .unchanged
     }
+  }
+
+  /// `position` kept within the text.
+  private func clamped(_ position: Int) -> Int {
+    min(max(position, 0), buffer.count)
+  }
+
+  /// `index` kept within the entries (the line and the versions).
+  private func clampedEntry(_ index: Int) -> Int {
+    min(max(index, 0), browser.oldest)
+  }
+
+  /// The key read after quoted-insert or a character search: what it
+  /// sends goes into the text, or the search looks for it.
+  private mutating func takeOperand(
+    _ key: Key, for command: EditCommand, count: Int
+  ) -> EditOutcome {
+    var rest: String?
+    let character: Character?
+    switch key {
+    case .text(let text):
+      character = text.first
+      if text.count > 1 { rest = String(text.dropFirst()) }
+    case .paste(let text): character = text.first
+    case .enter: character = "\r"
+    case .backspace: character = "\u{7F}"
+    case .escape: character = "\u{1B}"
+    case .control(let name): character = Key.controlCharacter(named: name)
+    case .alt(let character):
+      return takeOperand(.text(String(character)), for: command, count: count)
+    case .arrow, .delete, .home, .end: character = nil
+    }
+    var outcome = EditOutcome.unchanged
+    if let character {
+      lastAction = .other
+      if command == .quotedInsert {
+        let text = String(repeating: String(character), count: max(count, 1))
+        outcome = isOverwriting ? overwrite(text) : selfInsert(text, after: .other)
+      } else {
+        let forward = (command == .characterSearch) == (count >= 0)
+        outcome = moveCursor(to: occurrence(of: character, forward: forward, count: abs(count)))
+      }
+    }
+    if let rest { outcome = combine(outcome, handle(.text(rest))) }
+    return outcome
+  }
+
+  /// Where the `count`th `character` after (or before) the cursor is, or
+  /// the cursor when there are fewer (readline's character-search).
+  private func occurrence(of character: Character, forward: Bool, count: Int) -> Int {
+    var found = 0
+    var position = cursor
+    if forward {
+      var index = cursor + 1
+      while index < buffer.count {
+        if buffer[index] == character {
+          found += 1
+          position = index
+          if found == max(count, 1) { return position }
+        }
+        index += 1
+      }
+    } else {
+      var index = cursor - 1
+      while index >= 0 {
+        if buffer[index] == character {
+          found += 1
+          position = index
+          if found == max(count, 1) { return position }
+        }
+        index -= 1
+      }
+    }
+    return found == 0 ? cursor : position
   }
 
   // MARK: - Editing
@@ -245,11 +580,12 @@ public struct EditState: Sendable {
       joiningLastUndoStep: joiningLastUndoStep)
   }
 
-  /// Where undoing an edit of `range` puts the cursor: back where it was in
-  /// emacs mode; in vi mode where readline's vi mode puts it, after the
-  /// text the undo puts back (at `range`'s start when it puts back none).
+  /// Where undoing an edit of `range` puts the cursor: back where it was
+  /// with the emacs keys; with the vi keys where readline's vi mode puts
+  /// it, after the text the undo puts back (at `range`'s start when it puts
+  /// back none).
   private func undoCursor(for range: Range<Int>) -> Int {
-    vi == nil ? cursor : range.upperBound
+    keymap == .emacs ? cursor : range.upperBound
   }
 
   /// Records `change`, just made, for undo and puts the cursor after its new text.
@@ -316,15 +652,120 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  /// Swaps the Character before the cursor with the one under it and moves
-  /// past both; at the end of the line, swaps the last two (readline's
+  /// Drags the Character before the cursor `count` places on (back when
+  /// negative); at the end of the line, swaps the last two (readline's
   /// transpose-chars).
-  private mutating func transposeChars() -> EditOutcome {
-    guard cursor > 0, buffer.count >= 2 else { return .unchanged }
-    let second = cursor == buffer.count ? cursor - 1 : cursor
-    let first = second - 1
-    replace(first..<second + 1, with: String(buffer[second]) + String(buffer[first]))
+  private mutating func transposeChars(_ count: Int) -> EditOutcome {
+    guard count != 0, cursor > 0, buffer.count >= 2 else { return .unchanged }
+    var point = cursor
+    var count = count
+    if point == buffer.count {
+      point -= 1
+      count = 1
+    }
+    let dragged = point - 1
+    let target = min(max(dragged + count, 0), buffer.count - 1)
+    let low = min(dragged, target)
+    let high = max(dragged, target)
+    var characters = Array(buffer[low...high])
+    let character = characters.remove(at: dragged - low)
+    characters.insert(character, at: target - low)
+    replace(low..<high + 1, with: String(characters))
+    cursor = clamped(target + 1)
     return .edited
+  }
+
+  /// Swaps the word before the cursor with the word after it, leaving the
+  /// cursor after both (readline's transpose-words); with a count, the word
+  /// before goes that many words on.
+  private mutating func transposeWords(_ count: Int) -> EditOutcome {
+    guard count != 0 else { return .unchanged }
+    let secondEnd = wordMove(from: cursor, by: count)
+    let secondStart = wordMove(from: secondEnd, by: -1)
+    let firstStart = wordMove(from: secondStart, by: -count)
+    let firstEnd = wordMove(from: firstStart, by: 1)
+    guard firstStart != secondStart, secondStart >= firstEnd else { return .unchanged }
+    let low = min(firstStart, secondStart)
+    let high = max(firstEnd, secondEnd)
+    let (a, b) =
+      firstStart < secondStart
+      ? (firstStart..<firstEnd, secondStart..<secondEnd)
+      : (secondStart..<secondEnd, firstStart..<firstEnd)
+    let swapped =
+      String(buffer[b]) + String(buffer[a.upperBound..<b.lowerBound]) + String(buffer[a])
+    replace(low..<high, with: swapped)
+    cursor = clamped(secondEnd)
+    return .edited
+  }
+
+  /// The three case changes of words.
+  private enum CaseChange {
+    case upper, lower, capital
+  }
+
+  /// Changes the case of the `count` words after the cursor (before it when
+  /// negative) and leaves the cursor after them (readline's upcase-word,
+  /// downcase-word, capitalize-word).
+  private mutating func changeCase(_ change: CaseChange, words count: Int) -> EditOutcome {
+    let end = wordMove(from: cursor, by: count)
+    let range = min(cursor, end)..<max(cursor, end)
+    var changed = String()
+    var inWord = false
+    for character in buffer[range] {
+      let upper: Bool
+      switch change {
+      case .upper: upper = true
+      case .lower: upper = false
+      case .capital: upper = !inWord
+      }
+      inWord = CharacterKinds(character).contains(.word)
+      for scalar in character.unicodeScalars {
+        changed.unicodeScalars.append(upper ? scalar.simpleUppercase : scalar.simpleLowercase)
+      }
+    }
+    let before = cursor
+    if !changed.unicodeScalars.elementsEqual(String(buffer[range]).unicodeScalars) {
+      replace(range, with: changed)
+    }
+    cursor = clamped(range.upperBound)
+    return cursor == before && range.isEmpty ? .unchanged : .edited
+  }
+
+  /// Types `text` over the text under the cursor (overwrite-mode), one undo
+  /// step; past the end of the line it is added.
+  private mutating func overwrite(_ text: String) -> EditOutcome {
+    guard !text.isEmpty else { return .unchanged }
+    replace(cursor..<min(cursor + text.count, buffer.count), with: text)
+    return .edited
+  }
+
+  /// Backspace in overwrite mode: the `count` Characters before the cursor
+  /// become spaces (they are removed at the end of the line), the cursor
+  /// going back over them, as readline does.
+  private mutating func overwriteRubout(_ count: Int) -> EditOutcome {
+    let start = clamped(cursor - count)
+    guard start < cursor else { return .unchanged }
+    let atEnd = cursor == buffer.count
+    replace(start..<cursor, with: atEnd ? "" : String(repeating: " ", count: cursor - start))
+    cursor = start
+    return .edited
+  }
+
+  /// Deletes the spaces and tabs on both sides of the cursor.
+  private mutating func deleteHorizontalSpace() -> EditOutcome {
+    var start = cursor
+    while start > 0 && Self.isBlank(buffer[start - 1]) { start -= 1 }
+    var end = cursor
+    while end < buffer.count && Self.isBlank(buffer[end]) { end += 1 }
+    guard start < end else { return .unchanged }
+    replace(start..<end, with: "")
+    cursor = start
+    return .edited
+  }
+
+  /// A space or a tab: readline's whitespace.
+  private static func isBlank(_ character: Character) -> Bool {
+    character == " " || character == "\t"
   }
 
   /// Takes back the newest undo step, or the newest group of them (vi's
@@ -430,6 +871,18 @@ public struct EditState: Sendable {
       of: .nonWhitespace, before: buffer.startOfRun(of: .whitespace, before: position))
   }
 
+  /// Where `count` forward-words from `position` end (backward-words when
+  /// negative).
+  private func wordMove(from position: Int, by count: Int) -> Int {
+    var position = position
+    for _ in 0..<abs(count) {
+      let next = count > 0 ? endOfWord(after: position) : startOfWord(before: position)
+      if next == position { break }
+      position = next
+    }
+    return position
+  }
+
   // MARK: - Versions
 
   /// Shows entry `index` (readline's previous-history, next-history and their
@@ -447,13 +900,13 @@ public struct EditState: Sendable {
 
   /// Stores the entry's edits in the browser, where moving back to it and
   /// searching find them.
-  mutating func keepEdits() {
+  private mutating func keepEdits() {
     guard isEntryEdited else { return }
     browser.leave(.init(buffer: buffer, undoHistory: undoHistory, text: buffer.string))
     isEntryEdited = false
   }
 
-  mutating func load(_ index: Int) {
+  private mutating func load(_ index: Int) {
     if let edited = browser.move(to: index) {
       buffer = edited.buffer
       undoHistory = edited.undoHistory
@@ -463,6 +916,46 @@ public struct EditState: Sendable {
     }
     isEntryEdited = false
     lastAction = .other
+  }
+
+  /// history-search-backward and its kin: the `count`th entry, older or
+  /// newer, that starts with (or, `anywhere`, holds) the text that was
+  /// before the cursor when the run of such searches began, skipping the
+  /// line found last; the cursor goes after that text's length, as
+  /// readline puts it. The line being edited is not searched: it is not
+  /// in readline's history either.
+  private mutating func searchHistory(older: Bool, anywhere: Bool, _ count: Int) -> EditOutcome {
+    var search =
+      historySearch ?? (prefix: String(buffer[0..<cursor]), anywhere: anywhere, lastFound: nil)
+    search.anywhere = anywhere
+    keepEdits()
+    var index = browser.position
+    var found: Int?
+    for _ in 0..<max(abs(count), 1) {
+      var candidate = index + (older ? 1 : -1)
+      var match: Int?
+      while candidate >= 1 && candidate <= browser.oldest {
+        let text = browser.text(of: candidate)
+        let matches = anywhere ? text.contains(search.prefix) : text.hasPrefix(search.prefix)
+        if matches && text != search.lastFound {
+          match = candidate
+          search.lastFound = text
+          break
+        }
+        candidate += older ? 1 : -1
+      }
+      guard let match else { break }
+      index = match
+      found = match
+    }
+    historySearch = search
+    let length = search.prefix.count
+    guard let found else {
+      return moveCursor(to: min(length, buffer.count))
+    }
+    _ = moveToEntry(found)
+    cursor = min(length, buffer.count)
+    return .edited
   }
 
   // MARK: - Searching

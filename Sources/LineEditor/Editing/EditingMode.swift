@@ -1,9 +1,17 @@
-/// Which of readline's two sets of key bindings the line editor follows
-/// (readline's `editing-mode`).
-public enum EditingMode: Equatable, Sendable {
-  /// Emacs keys (readline's default): see `EditCommand`.
+/// Which of readline's two sets of key bindings the line editor starts in:
+/// readline's `editing-mode` variable.
+public enum EditingMode: Sendable, Equatable {
+  /// The emacs keys, readline's default.
   case emacs
-  /// vi keys: an insert mode and a command mode (see `ViCommand`), starting
-  /// in insert mode with the cursor at the end, as readline starts.
+  /// vi's keys: insert mode first, command mode on Esc.
   case vi
+
+  /// The keymap a line starts in: `emacs`, or `viInsert` (readline starts
+  /// vi mode inserting).
+  public var startingKeymap: Keymap {
+    switch self {
+    case .emacs: .emacs
+    case .vi: .viInsert
+    }
+  }
 }

@@ -9,7 +9,8 @@ public enum Key: Hashable, Sendable {
   /// The body of a bracketed paste, exactly as the terminal sent it (it may
   /// contain newlines, carriage returns and other control characters).
   case paste(String)
-  /// Enter: carriage return or line feed outside a paste.
+  /// Enter: a carriage return outside a paste (a line feed is Ctrl-J,
+  /// which is bound to accept the line too).
   case enter
   /// The Backspace key (DEL, 0x7F).
   case backspace

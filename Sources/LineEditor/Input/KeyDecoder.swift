@@ -12,8 +12,9 @@
 /// What it understands:
 /// - UTF-8 text, merged into one `.text` key per call; ill-formed bytes and C1
 ///   controls are dropped.
-/// - C0 controls: CR and LF are `.enter`, DEL is `.backspace`, the others are
-///   `.control` named by their Ctrl key.
+/// - C0 controls: CR (the Enter key) is `.enter`, DEL is `.backspace`, the
+///   others are `.control` named by their Ctrl key, LF (Ctrl-J) among them,
+///   so that Ctrl-V Ctrl-J can type a line feed.
 /// - Arrows, Home, End and Delete in their CSI (`ESC [`) and SS3 (`ESC O`)
 ///   forms, with xterm modifiers (`ESC [ 1 ; 5 C`) and rxvt's `ESC O a`…`d`
 ///   (Ctrl) and `ESC [ a`…`d` (Shift).
@@ -208,7 +209,7 @@ public struct KeyDecoder: Sendable {
   private mutating func consumeInGround(_ byte: UInt8) {
     guard let scalar = utf8.decode(byte) else { return }
     switch scalar.value {
-    case 0x0D, 0x0A: emit(.enter)
+    case 0x0D: emit(.enter)
     case 0x1B: state = .escape
     case 0x7F: emit(.backspace)
     case 0x00..<0x20: emit(.control(Self.controlKeyName(UInt8(scalar.value))))

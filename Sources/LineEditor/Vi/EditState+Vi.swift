@@ -4,14 +4,56 @@
 /// `ViCommand`s; this extension only carries those out.
 extension EditState {
   /// Which vi mode the keys are in; nil in emacs mode.
-  public var viMode: ViMode? { vi?.mode }
+  public var viMode: ViMode? {
+    switch keymap {
+    case .emacs: nil
+    case .viCommand: .command
+    case .viInsert: vi?.isReplacing == true ? .replace : .insert
+    }
+  }
+
+  /// Starts the vi keys, in insert mode: as readline's, that first insert
+  /// session is one undo step too.
+  mutating func startViMode() {
+    guard vi == nil else { return }
+    vi = ViState()
+    undoHistory.beginGroup()
+  }
+
+  private mutating func setViMode(_ mode: ViMode) {
+    keymap = mode == .command ? .viCommand : .viInsert
+    vi?.isReplacing = mode == .replace
+  }
+
+  /// What the vi functions an inputrc binds a key to do (`"jk":
+  /// vi-movement-mode` in the vi-insert keymap); nil for the others.
+  mutating func performVi(_ function: ReadlineFunction) -> EditOutcome? {
+    switch function {
+    case .viMovementMode:
+      guard viMode == .insert || viMode == .replace else { return .unchanged }
+      let previous = lastAction
+      lastAction = .other
+      return leaveInsertMode(after: previous)
+    case .viInsertionMode:
+      guard viMode == .command else { return .unchanged }
+      undoHistory.beginGroup()
+      return startInserting()
+    default: return nil
+    }
+  }
+
+  /// `command` as a key of emacs mode runs it, once.
+  private mutating func run(_ command: EditCommand, after previous: LastAction) -> EditOutcome {
+    run(command, after: previous, count: 1, isExplicit: false)
+  }
 
   /// Whether the mode's keys set the cursor on a Character, never past the
   /// last: vi's command mode.
-  private var keepsCursorOnCharacter: Bool { vi?.mode == .command }
+  private var keepsCursorOnCharacter: Bool { viMode == .command }
 
   /// A key in vi mode.
   mutating func handleVi(_ key: Key) -> EditOutcome {
+    startViMode()
     guard let state = vi else { return .unchanged }
     if state.isQuotedInsertPending {
       vi?.isQuotedInsertPending = false
@@ -23,7 +65,7 @@ extension EditState {
       vi?.parser.reset()
       return .cancel
     }
-    if state.mode == .command {
+    if viMode == .command {
       if case .text(let text) = key, text.count > 1 {
         // Keys typed fast arrive together; each is a command, and one of
         // them may start insert mode for the rest.
@@ -56,9 +98,9 @@ extension EditState {
       }
       let next = handleViCommandKey(.text(String(character)))
       return next == .unchanged ? left : next
-    case .text(let text) where vi?.mode == .replace: return overwrite(with: text)
+    case .text(let text) where viMode == .replace: return overwrite(with: text)
     case .backspace, .control("h"):
-      if vi?.mode == .replace { return restoreOverwritten() }
+      if viMode == .replace { return restoreOverwritten() }
       return run(.backwardDeleteChar, after: previous)
     case .control("v"):
       vi?.isQuotedInsertPending = true
@@ -118,7 +160,7 @@ extension EditState {
       text = String(character)
     default: return .unchanged
     }
-    if vi?.mode == .replace { return overwrite(with: text) }
+    if viMode == .replace { return overwrite(with: text) }
     return selfInsert(text, after: previous)
   }
 
@@ -128,7 +170,7 @@ extension EditState {
   private mutating func leaveInsertMode(after previous: LastAction) -> EditOutcome {
     guard let state = vi else { return .unchanged }
     var typedCount = 0
-    if state.mode == .replace {
+    if viMode == .replace {
       typedCount = state.overwritten.count
     } else if case .typing(let runLength) = previous {
       typedCount = runLength
@@ -142,7 +184,7 @@ extension EditState {
       vi?.lastChange = ViCommand(count: nil, action: .insert(.atCursor))
     }
     undoHistory.endGroup()
-    vi?.mode = .command
+    setViMode(.command)
     vi?.overwritten = []
     if cursor > 0 { cursor -= 1 }
     return .edited
@@ -160,7 +202,7 @@ extension EditState {
       undoHistory.endGroup()
       return .edited
     }
-    vi?.mode = mode
+    setViMode(mode)
     vi?.overwritten = []
     return .edited
   }

@@ -1,8 +1,13 @@
 /// What vi mode keeps between keys, beside the text: the mode, the keys of
 /// a command being typed, and what `.`, `;`, `n` and Backspace in replace
 /// mode need to remember.
+///
+/// Which of insert and command mode the keys are in is `EditState.keymap`
+/// (`viInsert`, `viCommand`); replace mode is insert mode's keymap with
+/// `isReplacing` set.
 struct ViState: Sendable {
-  var mode = ViMode.insert
+  /// Whether typing overwrites (`R`) in insert mode's keymap.
+  var isReplacing = false
   var parser = ViCommandParser()
   /// The last command that changed the text (or yanked, or put), which `.`
   /// does again: readline remembers the same ones.
