@@ -10,4 +10,14 @@ import Testing
   func eachKeyDoesWhatReadlineDoes(_ example: ViReadlineCase) {
     #expect(example.savedLine() == example.expected)
   }
+
+  @Test(arguments: ViReadlineCases.random)
+  func randomSequencesEndAsInReadline(_ example: ViReadlineCase) {
+    #expect(example.savedLine() == example.expected)
+  }
+
+  @Test(arguments: ViReadlineCases.differences)
+  func whereFilenoteDiffersFromReadlineItKeepsItsOwnRule(_ example: ViReadlineCase) {
+    #expect(example.savedLine() == example.expected)
+  }
 }
