@@ -82,12 +82,16 @@ public final class EditingSession {
   /// `text`, `hints[k]` that of version `k` (see `PromptScreen`), each cut to
   /// the width and dimmed when `dimmed`.
   ///
+  /// `configuration` is what the user's inputrc set: the keys (emacs or
+  /// vi) and their bindings.
+  ///
   /// `text` is consumed: the editor keeps it as its own chunks, and a large
   /// note is not also held as a String while it is edited.
   public func readLine(
-    text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = []
+    text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = [],
+    configuration: EditorConfiguration = EditorConfiguration()
   ) throws(TerminalError) -> LineEnding {
-    state = EditState(text: consume text, versions: versions)
+    state = EditState(text: consume text, versions: versions, configuration: configuration)
     screen.show(hints, dimmed: dimmed)
     return try readLineAgain()
   }

@@ -6,4 +6,14 @@ public enum ViMode: Equatable, Sendable {
   case command
   /// Typing overwrites (`R`), until Esc.
   case replace
+
+  /// How the hint names the mode, longest first, as `Hint.mode` takes it:
+  /// vim's words, then shorter as the width allows.
+  public var hintForms: [String] {
+    switch self {
+    case .insert: ["-- INSERT --", "INSERT", "INS"]
+    case .command: ["-- COMMAND --", "COMMAND", "CMD"]
+    case .replace: ["-- REPLACE --", "REPLACE", "REP"]
+    }
+  }
 }
