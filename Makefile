@@ -154,10 +154,10 @@ screenshots: build
 FUZZ_SECONDS ?= 600
 
 fuzz:
-	fuzz/run.sh editor=$(FUZZ_SECONDS) utf8-validator=$(FUZZ_SECONDS)
+	fuzz/run.sh editor=$(FUZZ_SECONDS) inputrc=$(FUZZ_SECONDS) utf8-validator=$(FUZZ_SECONDS)
 
 fuzz-short:
-	fuzz/run.sh editor=15 utf8-validator=10
+	fuzz/run.sh editor=15 inputrc=10 utf8-validator=10
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer harnesses with the toolchain's swiftc and runs them.
 #
-#   fuzz/run.sh editor=15 utf8-validator=10   run each fuzzer for that many seconds
+#   fuzz/run.sh editor=15 inputrc=10 utf8-validator=10   run each fuzzer for that many seconds
 #   fuzz/run.sh build                         only build them
 #   fuzz/run.sh replay editor FILE...         run inputs once, printing what they do
 #
@@ -31,6 +31,11 @@ EDITOR_SOURCES="
   fuzz/ExpectedLine.swift
   fuzz/TerminalLine.swift
 "
+# The inputrc parser, with the editor it sets up.
+INPUTRC_SOURCES="
+  $(find Sources/LineEditor -name '*.swift' | sort)
+  fuzz/InputrcFuzzer.swift
+"
 # The validator, the table of UTF-8 lead bytes it shares with LineEditor, and
 # its vector loop: C (CFilenote's UTF8Blocks.c, compiled here with the same
 # sanitizers) behind the Swift function that calls it.
@@ -56,6 +61,8 @@ build() {
   start=$(date +%s)
   # shellcheck disable=SC2086 # the source lists are lists of paths
   build_one editor EditorFuzzer $EDITOR_SOURCES
+  # shellcheck disable=SC2086
+  build_one inputrc InputrcFuzzer $INPUTRC_SOURCES
   "$CLANG" -fsanitize=fuzzer-no-link,address -O2 -c Sources/CFilenote/UTF8Blocks.c \
     -I Sources/CFilenote/include -o "$OUT/UTF8Blocks.o"
   printf 'module CFilenote {\n  header "%s/Sources/CFilenote/include/CFilenote.h"\n  export *\n}\n' \
@@ -63,7 +70,7 @@ build() {
   # shellcheck disable=SC2086
   build_one utf8-validator UTF8ValidatorFuzzer $UTF8_VALIDATOR_SOURCES "$OUT/UTF8Blocks.o" \
     -Xcc -fmodule-map-file="$OUT/CFilenote.modulemap"
-  echo "fuzz: built both in $(($(date +%s) - start)) s"
+  echo "fuzz: built all three in $(($(date +%s) - start)) s"
 }
 
 run_one() { # name seconds
@@ -95,7 +102,7 @@ case "${1:-}" in
     build
     ;;
   replay)
-    [ $# -ge 3 ] || { echo "usage: fuzz/run.sh replay editor|utf8-validator FILE..." >&2; exit 2; }
+    [ $# -ge 3 ] || { echo "usage: fuzz/run.sh replay editor|inputrc|utf8-validator FILE..." >&2; exit 2; }
     name=$2
     shift 2
     FUZZ_VERBOSE=1 "$OUT/$name-fuzzer" "$@"

@@ -31,6 +31,7 @@ import faults  # noqa: E402
 import filesystems  # noqa: E402
 import harness  # noqa: E402
 import power_cuts  # noqa: E402
+import readline_diff  # noqa: E402
 import security  # noqa: E402
 import sync  # noqa: E402
 import terminal  # noqa: E402
@@ -40,7 +41,8 @@ import writers  # noqa: E402
 GROUPS = [("crash", crash_loop), ("durability", durability), ("concurrency", concurrency),
           ("faults", faults), ("bad-input", bad_input), ("terminal", terminal),
           ("security", security), ("writers", writers), ("versions", versions), ("sync", sync),
-          ("filesystems", filesystems), ("powercut", power_cuts)]
+          ("filesystems", filesystems), ("powercut", power_cuts),
+          ("readline", readline_diff)]
 
 
 def main():

@@ -22,8 +22,14 @@ public final class EditingSession {
     case endOfInput
   }
 
-  /// How long a lone Esc waits for the rest of a sequence.
+  /// How long part of an escape sequence waits for the rest of it.
   private static let escapeTimeoutMilliseconds: Int32 = 50
+  /// How long an Esc that ended a read waits for more: a terminal writes a
+  /// key's sequence at once, so a lone Esc is the Esc key, and a few
+  /// milliseconds only cover a write the kernel or a slow link cut in two.
+  /// vi's command mode is then drawn at once, far within readline's
+  /// `keyseq-timeout` (500 ms), which filenote does not wait for here.
+  private static let loneEscapeTimeoutMilliseconds: Int32 = 10
   /// How long a bracketed paste may stay silent before it is taken as
   /// ended without its end marker: long enough for a paste over a slow link
   /// to go on, short enough that a terminal that never sends the marker
@@ -32,6 +38,14 @@ public final class EditingSession {
 
   private let terminal: Terminal
   private var state = EditState(text: "")
+  /// The readline variables and key bindings lines are edited with (an
+  /// inputrc's).
+  private let configuration: EditorConfiguration
+  /// Set when keys read towards a bound sequence waited
+  /// `keyseq-timeout` for the rest of it in vain.
+  private var keySequenceTimedOut = false
+  /// The mode string the prompt shows now (show-mode-in-prompt).
+  private var shownModeString: String?
   /// Whether the hint and the edit line are on screen, so a resize or
   /// resume redraws them.
   private var isEditingLine = false
@@ -57,9 +71,15 @@ public final class EditingSession {
   public var beforeTermination: (() -> Void)?
 
   /// Opens the session on the terminal the keys come from (`input`), drawing
-  /// on `output`, and enters raw mode.
-  public init(input: FileDescriptor, output: FileDescriptor) throws(TerminalError) {
+  /// on `output`, and enters raw mode; lines are edited with
+  /// `configuration` (an inputrc's variables and key bindings).
+  public init(
+    input: FileDescriptor, output: FileDescriptor,
+    configuration: EditorConfiguration = EditorConfiguration()
+  ) throws(TerminalError) {
     terminal = try Terminal(fileDescriptor: input.rawValue, outputDescriptor: output.rawValue)
+    self.configuration = configuration
+    terminal.marksPastes = configuration.enablesBracketedPaste
     try terminal.enterRawMode()
   }
 
@@ -82,16 +102,13 @@ public final class EditingSession {
   /// `text`, `hints[k]` that of version `k` (see `PromptScreen`), each cut to
   /// the width and dimmed when `dimmed`.
   ///
-  /// `configuration` is what the user's inputrc set: the keys (emacs or
-  /// vi) and their bindings.
-  ///
   /// `text` is consumed: the editor keeps it as its own chunks, and a large
   /// note is not also held as a String while it is edited.
   public func readLine(
-    text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = [],
-    configuration: EditorConfiguration = EditorConfiguration()
+    text: consuming String, hints: [Hint], dimmed: Bool, versions: [String] = []
   ) throws(TerminalError) -> LineEnding {
     state = EditState(text: consume text, versions: versions, configuration: configuration)
+    showModeString()
     screen.show(hints, dimmed: dimmed)
     return try readLineAgain()
   }
@@ -106,9 +123,13 @@ public final class EditingSession {
     while true {
       guard let keys = try nextKeys() else { return .endOfInput }
       var changed = false
-      for key in keys {
+      // Keys that waited for the rest of a bound sequence in vain are acted
+      // on as they are (index -1), before anything read after them.
+      let first = keySequenceTimedOut ? -1 : 0
+      keySequenceTimedOut = false
+      for index in first..<keys.count {
         let ending: LineEnding
-        switch state.handle(key) {
+        switch index < 0 ? state.finishPendingKeys() : state.handle(keys[index]) {
         case .edited:
           changed = true
           continue
@@ -136,6 +157,10 @@ public final class EditingSession {
         return ending
       }
       // One redraw per read, however many keys it brought (a fast paste).
+      if state.modeString != shownModeString {
+        showModeString()
+        changed = true
+      }
       if changed { try draw() }
     }
   }
@@ -244,13 +269,23 @@ public final class EditingSession {
       defer { heldKeys = [] }
       return heldKeys
     }
-    let timeout =
+    var timeout =
       decoder.isInsidePaste
       ? Self.pasteTimeoutMilliseconds
-      : decoder.isWaitingForMoreInput ? Self.escapeTimeoutMilliseconds : nil
+      : decoder.isHoldingLoneEscape
+        ? Self.loneEscapeTimeoutMilliseconds
+        : decoder.isWaitingForMoreInput ? Self.escapeTimeoutMilliseconds : nil
+    let keySequenceTimeout = Int32(
+      clamping: configuration.keySequenceTimeoutMilliseconds)
+    let awaitsSequence =
+      timeout == nil && state.isWaitingForMoreKeys && keySequenceTimeout > 0
+    if awaitsSequence { timeout = keySequenceTimeout }
     switch try terminal.read(timeoutMilliseconds: timeout) {
     case .input(let bytes):
       return decoder.decode(bytes)
+    case .timeout where awaitsSequence:
+      keySequenceTimedOut = true
+      return []
     case .timeout where decoder.isInsidePaste:
       // A paste whose end marker never came ends here, its text inserted;
       // the keys after it are keys again.
@@ -281,6 +316,15 @@ public final class EditingSession {
   }
 
   // MARK: - Drawing
+
+  /// Puts the mode string (show-mode-in-prompt) before `> `, as the edit
+  /// state's keymap asks now.
+  private func showModeString() {
+    let modeString = state.modeString
+    guard modeString != shownModeString else { return }
+    shownModeString = modeString
+    screen.prompt = (modeString ?? "") + "> "
+  }
 
   /// Brings the hint and the line up to date at the terminal's width now
   /// (see `PromptScreen.render`), after asking the terminal how wide it

@@ -84,8 +84,12 @@ public final class Terminal {
       throw .cannotChangeSettings(errno: error)
     }
     isRaw = true
-    try write(TerminalCode.enableBracketedPaste)
+    if marksPastes { try write(TerminalCode.enableBracketedPaste) }
   }
+
+  /// Whether raw mode asks the terminal to mark pastes (bracketed paste):
+  /// readline's `enable-bracketed-paste`, on unless an inputrc turns it off.
+  public var marksPastes = true
 
   /// Turns bracketed paste off, puts back the exact settings the terminal
   /// had, and stops catching signals. Does nothing when the terminal is not

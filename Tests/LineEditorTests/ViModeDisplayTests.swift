@@ -2,8 +2,8 @@ import LineEditor
 import Testing
 
 /// The vi mode is always on screen: named first in the hint, cut to the
-/// width like the rest of it, and, with readline's `show-mode-in-prompt`,
-/// as readline's mode string before the prompt.
+/// width like the rest of it. (With readline's `show-mode-in-prompt`, the
+/// session also puts readline's mode string before the prompt.)
 @Suite struct ViModeDisplayTests {
   private static let hint = Hint(
     subject: "~/Documents/datafile.dat", details: ["Enter saves", "Ctrl-C cancels"])
@@ -53,20 +53,5 @@ import Testing
     let state = EditState(text: "milk")
     let hint = String(decoding: screen.renderHintAfresh(state, width: 80), as: UTF8.self)
     #expect(!hint.contains("INSERT"))
-  }
-
-  @Test func showModeInPromptPutsReadlinesModeStringBeforeThePrompt() {
-    var configuration = EditorConfiguration()
-    configuration.editingMode = .vi
-    configuration.showsModeInPrompt = true
-    var state = EditState(text: "milk", configuration: configuration)
-    var screen = PromptScreen(prompt: "> ")
-    screen.show([Self.hint], dimmed: false)
-    _ = screen.renderHintAfresh(state, width: 80)
-    #expect(
-      String(decoding: screen.render(state, width: 80), as: UTF8.self).contains("(ins)> milk"))
-    _ = state.handle(.escape)
-    #expect(
-      String(decoding: screen.render(state, width: 80), as: UTF8.self).contains("(cmd)> milk"))
   }
 }

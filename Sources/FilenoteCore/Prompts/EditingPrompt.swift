@@ -16,7 +16,8 @@ struct EditingPrompt {
     let note = try store.read()
     let session: EditingSession
     do {
-      session = try EditingSession(input: .standardInput, output: terminal)
+      session = try EditingSession(
+        input: .standardInput, output: terminal, configuration: InputrcFile.read(environment))
     } catch {
       throw .terminal(error)
     }

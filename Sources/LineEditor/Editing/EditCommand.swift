@@ -38,7 +38,8 @@ enum EditCommand: Equatable, Sendable {
   case yankPop
   /// Ctrl-T.
   case transposeChars
-  /// Ctrl-_ (also sent for Ctrl-/).
+  /// Ctrl-_ (also sent for Ctrl-/), Ctrl-X Ctrl-U, and Ctrl-X u (as in
+  /// Emacs; readline leaves it unbound).
   case undo
   /// Enter.
   case acceptLine
@@ -75,7 +76,7 @@ enum EditCommand: Equatable, Sendable {
   case capitalizeWord
   /// Alt-T (count): swaps the words around the cursor.
   case transposeWords
-  /// Alt-R: undoes every change to the line (back to the note as the
+  /// Alt-R, Alt-Ctrl-R: undoes every change to the line (back to the note as the
   /// prompt opened it, or to the version as it was recalled).
   case revertLine
   /// Alt-0…Alt-9: starts (or goes on with) a numeric argument; digits
@@ -215,7 +216,7 @@ enum EditCommand: Equatable, Sendable {
     case "l", "L": .downcaseWord
     case "c", "C": .capitalizeWord
     case "t", "T": .transposeWords
-    case "r", "R": .revertLine
+    case "r", "R", "\u{12}": .revertLine
     case "<": .beginningOfHistory
     case ">": .endOfHistory
     case "-": .negativeArgument

@@ -66,7 +66,7 @@ public struct EditState: Sendable {
   /// Set by a command that reads the next key as its operand (quoted-insert,
   /// character-search), with the count it runs with.
   private var operandPending: (command: EditCommand, count: Int)?
-  /// Where the mark is (set-mark); kept within the text when used.
+  /// Where the mark is (set-mark, a yank); kept within the text when used.
   private var mark = 0
   /// Whether typed text replaces the text under the cursor (overwrite-mode).
   public private(set) var isOverwriting = false
@@ -286,10 +286,17 @@ public struct EditState: Sendable {
   private mutating func runCommand(_ command: EditCommand) -> EditOutcome {
     switch command {
     case .digitArgument(let digit):
-      argument = (argument ?? NumericArgument()).appending(digit)
+      argument = (argument ?? NumericArgument()).appending(digit, withAlt: true)
+      return .unchanged
+    case .negativeArgument where argument?.hasDigits == true:
+      // After digits, readline reads Alt-- as `-` typed that many times.
+      return runCommand(.selfInsert("-"))
+    case .negativeArgument where argument != nil:
+      // A second Alt-- before any digit ends the argument, as in readline.
+      argument = nil
       return .unchanged
     case .negativeArgument:
-      argument = (argument ?? NumericArgument()).negated()
+      argument = NumericArgument().negated()
       return .unchanged
     case .universalArgument:
       argument = (argument ?? NumericArgument()).multiplied()
@@ -320,7 +327,7 @@ public struct EditState: Sendable {
     guard let argument, case .text(let text) = key, let character = text.first, text.count == 1
     else { return nil }
     if let digit = character.wholeNumberValue, character.isASCII {
-      self.argument = argument.appending(digit)
+      self.argument = argument.appending(digit, withAlt: false)
       return .unchanged
     }
     if character == "-" && !argument.hasDigits {
@@ -388,6 +395,11 @@ public struct EditState: Sendable {
     case .backwardKillLine:
       if count < 0 { return kill(cursor..<buffer.count, .forward, after: previous) }
       return kill(0..<cursor, .backward, after: previous)
+    // These three do nothing at all at the start of the line: not even
+    // move the mark, as the other kills do.
+    case .unixLineDiscard where cursor == 0, .unixWordRubout where cursor == 0,
+      .backwardKillLine where cursor == 0:
+      return .unchanged
     case .unixLineDiscard: return kill(0..<cursor, .backward, after: previous)
     case .killWholeLine:
       guard !buffer.isEmpty else { return .unchanged }
@@ -594,6 +606,8 @@ public struct EditState: Sendable {
   ) -> TextBuffer.Change {
     undoHistory.record(change, cursorBefore: undoCursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
+    // readline keeps the mark within the line as text goes.
+    mark = min(mark, buffer.count)
     isEntryEdited = true
     return change
   }
@@ -652,11 +666,13 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  /// Drags the Character before the cursor `count` places on (back when
-  /// negative); at the end of the line, swaps the last two (readline's
-  /// transpose-chars).
+  /// Drags the Character before the cursor `count` places on; at the end
+  /// of the line, swaps the last two (readline's transpose-chars). A
+  /// negative count changes nothing, as in readline in a UTF-8 locale
+  /// (which puts the Character back where it was).
   private mutating func transposeChars(_ count: Int) -> EditOutcome {
-    guard count != 0, cursor > 0, buffer.count >= 2 else { return .unchanged }
+    guard count > 0 || (count < 0 && cursor == buffer.count), cursor > 0, buffer.count >= 2
+    else { return .unchanged }
     var point = cursor
     var count = count
     if point == buffer.count {
@@ -667,6 +683,9 @@ public struct EditState: Sendable {
     let target = min(max(dragged + count, 0), buffer.count - 1)
     let low = min(dragged, target)
     let high = max(dragged, target)
+    // readline deletes the Character and then inserts it: the mark is kept
+    // within the shorter line in between.
+    mark = min(mark, buffer.count - 1)
     var characters = Array(buffer[low...high])
     let character = characters.remove(at: dragged - low)
     characters.insert(character, at: target - low)
@@ -693,6 +712,9 @@ public struct EditState: Sendable {
       : (secondStart..<secondEnd, firstStart..<firstEnd)
     let swapped =
       String(buffer[b]) + String(buffer[a.upperBound..<b.lowerBound]) + String(buffer[a])
+    // readline deletes the later word before it inserts the earlier one
+    // there: the mark is kept within the shorter line in between.
+    mark = min(mark, buffer.count - (secondEnd - secondStart))
     replace(low..<high, with: swapped)
     cursor = clamped(secondEnd)
     return .edited
@@ -777,6 +799,7 @@ public struct EditState: Sendable {
       _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
       cursor = step.cursorBefore
     }
+    mark = min(mark, buffer.count)
     isEntryEdited = true
     return .edited
   }
@@ -812,6 +835,8 @@ public struct EditState: Sendable {
   mutating func kill(
     _ range: Range<Int>, _ direction: KillRing.Direction, after previous: LastAction
   ) -> EditOutcome {
+    // readline's kills leave the mark where they leave the cursor.
+    defer { mark = cursor }
     // Readline treats a kill that removes nothing as no kill at all: it ends
     // the run of kills.
     guard !range.isEmpty else { return .unchanged }

@@ -121,6 +121,15 @@ public struct KeyDecoder: Sendable {
     return true
   }
 
+  /// True when what is held back is an ESC alone: a terminal sends an
+  /// arrow's or an Alt key's bytes in one write, so an ESC that ends a read
+  /// is the Esc key unless the rest comes at once (the session waits only a
+  /// few milliseconds before ``flush()``).
+  public var isHoldingLoneEscape: Bool {
+    if case .escape = state { return true }
+    return false
+  }
+
   /// True inside a bracketed paste whose end marker (`ESC [ 2 0 1 ~`) has not come yet:
   /// the terminal layer then waits longer before it calls ``flushPaste()``.
   public var isInsidePaste: Bool {

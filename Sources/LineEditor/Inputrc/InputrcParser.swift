@@ -8,9 +8,10 @@
 /// "macro"`, and `KEYNAME: ...` (`Control-t`, `Meta-Rubout`, `C-M-x`); the
 /// directives `$if mode=emacs|vi`, `$if term=NAME`, `$if filenote` (the
 /// application's name), `$else`, `$endif`, `$include FILE`. Whatever filenote
-/// does not know (a variable, a function it does not implement, a
-/// directive, a malformed line) is skipped, as readline skips it, and the
-/// rest of the file still counts.
+/// does not know (a variable, a directive, a malformed line) is skipped, as
+/// readline skips it, and the rest of the file still counts; a key bound to
+/// a function filenote does not implement does nothing, as a key bound to a
+/// name readline does not know does nothing in readline.
 public struct InputrcParser {
   /// How deep `$include`s may nest: deeper ones are skipped, so a file that
   /// includes itself under another name ends there.
@@ -230,9 +231,10 @@ public struct InputrcParser {
       let body = Self.quoted(value).body
       action = .macro(String(decoding: InputrcKeySequence.bytes(of: body), as: UTF8.self))
     } else {
-      guard let function = ReadlineFunction(name: String(decoding: Self.word(value), as: UTF8.self))
-      else { return }  // a function filenote does not implement: the key keeps its own
-      action = .function(function)
+      // A function filenote does not implement (readline's `complete`) or
+      // an unknown name leaves the key doing nothing, as readline leaves it.
+      let name = String(decoding: Self.word(value), as: UTF8.self)
+      action = ReadlineFunction(name: name).map { .function($0) } ?? .macro("")
     }
     var decoder = KeyDecoder()
     let keys = keymapPrefix + decoder.decode(keyBytes) + decoder.flush()

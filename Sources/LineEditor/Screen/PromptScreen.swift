@@ -23,8 +23,6 @@ public struct PromptScreen: Sendable {
   }
 
   private var renderer: Renderer
-  /// The prompt without a mode string (see `render`).
-  private let prompt: String
   /// `hints[k]` is shown while entry `k` is on screen; an entry without one
   /// shows `hints[0]`.
   private var hints: [Hint] = []
@@ -37,8 +35,13 @@ public struct PromptScreen: Sendable {
 
   /// Rows whose line starts with `prompt` (see `Renderer.init(prompt:)`).
   public init(prompt: String) {
-    self.prompt = prompt
     renderer = Renderer(prompt: prompt)
+  }
+
+  /// What the edit line starts with (see `Renderer.prompt`).
+  public var prompt: String {
+    get { renderer.prompt }
+    set { renderer.prompt = newValue }
   }
 
   /// How wide the terminal draws the kinds of character terminals disagree
@@ -79,9 +82,6 @@ public struct PromptScreen: Sendable {
         + TerminalCode.cursorDown(1)
       renderer.invalidate()
     }
-    // readline's show-mode-in-prompt: the mode string before the prompt,
-    // changing with the mode.
-    renderer.prompt = (state.modeString ?? "") + prompt
     bytes += renderer.render(state, width: width)
     drawnWidth = width
     return bytes

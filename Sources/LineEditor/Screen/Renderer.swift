@@ -31,13 +31,13 @@ public struct Renderer: Sendable {
   /// edge marker, a wide character and the other edge marker.
   static let minimumTextColumns = 4
 
-  /// What is drawn before the text: `"> "`, after the mode string when
-  /// readline's `show-mode-in-prompt` is on. Setting it forgets what is on
-  /// screen.
+  /// What the line starts with; setting it forgets what is on screen, so
+  /// the next render draws the line whole (a mode string that changed).
   public var prompt: String {
     didSet {
-      guard prompt != oldValue else { return }
-      measurePrompt()
+      promptCells = prompt.map { Cell($0, widths: widths) }
+      promptColumns = promptCells.reduce(0) { $0 + $1.columns }
+      lastOutput = nil
     }
   }
   private var promptCells: [Cell]
@@ -46,7 +46,11 @@ public struct Renderer: Sendable {
   /// on, as measured by the terminal layer; every cell is placed by it.
   /// Setting it forgets what is on screen.
   public var widths = MeasuredWidths() {
-    didSet { measurePrompt() }
+    didSet {
+      promptCells = prompt.map { Cell($0, widths: widths) }
+      promptColumns = promptCells.reduce(0) { $0 + $1.columns }
+      lastOutput = nil
+    }
   }
   /// The kinds of character (see `WidthKind`) the last render drew, or
   /// placed the cursor by, that `widths` has not measured: drawn at a guessed
@@ -73,13 +77,6 @@ public struct Renderer: Sendable {
     self.prompt = prompt
     promptCells = prompt.map(Cell.init)
     promptColumns = promptCells.reduce(0) { $0 + $1.columns }
-  }
-
-  /// Measures the prompt's cells at `widths`, and forgets what is on screen.
-  private mutating func measurePrompt() {
-    promptCells = prompt.map { Cell($0, widths: widths) }
-    promptColumns = promptCells.reduce(0) { $0 + $1.columns }
-    lastOutput = nil
   }
 
   /// Bytes that redraw the edit line in place and leave the terminal cursor
