@@ -5,6 +5,16 @@
 /// `ViReadlineCase`.
 enum ViReadlineCases {
   static let fixed: [ViReadlineCase] = [
+    // Found by the seeded sequences of reliability/readline_diff.py.
+    ViReadlineCase("a-q_r", "\u{1B}0llbiZ", "Za-q_r"),
+    ViReadlineCase(" ab", "\u{1B}$BiZ", "Z ab"),
+    ViReadlineCase("-ab", "\u{1B}$biZ", "Z-ab"),
+    ViReadlineCase("x", "\u{1B}~u3.", "X"),
+    ViReadlineCase("x", "\u{1B}3~3~u2.", "X"),
+    ViReadlineCase("abcd", "\u{1B}0~3.", "ABCD"),
+    ViReadlineCase("mixed_Case words, and punct!", "\u{1B}dWuU2dW", "mixed_Case words, and punct"),
+    ViReadlineCase("x", "\u{1B}fxaZ\u{1B}hRZ\u{1B}hy$u3~", "XZ"),
+    ViReadlineCase("abc def", "\u{1B}0wRXY\u{1B}u~", "abc Def"),
     ViReadlineCase("hello world", "\u{1B}x", "hello worl"),
     ViReadlineCase("hello world", "\u{1B}0x", "ello world"),
     ViReadlineCase("abc", "\u{1}Z", "abc\u{1}Z"),

@@ -213,7 +213,11 @@ extension EditState {
     for character in text {
       if cursor < buffer.count {
         vi?.overwritten.append(buffer[cursor])
-        replace(cursor..<cursor + 1, with: String(character))
+        // The new Character goes in before the old one goes, as in
+        // readline: undoing the session then puts the cursor where it
+        // began.
+        replace(cursor..<cursor, with: String(character))
+        replace(cursor..<cursor + 1, with: "")
       } else {
         vi?.overwritten.append(nil)
         replace(cursor..<cursor, with: String(character))
@@ -339,7 +343,9 @@ extension EditState {
     case .revertLine:
       var outcome = EditOutcome.unchanged
       while undo() == .edited { outcome = .edited }
-      cursor = 0
+      // At the start of the line, as readline leaves it; where it was when
+      // there was nothing to take back.
+      if outcome == .edited { cursor = 0 }
       return outcome
     case .repeatLastChange: return repeatLastChange(count: command.count)
     case .history(let older): return moveThroughVersions(older: older, count: count)
@@ -488,11 +494,11 @@ extension EditState {
 
   /// `~`: the case of `count` Characters from the cursor on swapped (each
   /// its own undo step and its own kill, as readline makes them), the
-  /// cursor past them.
+  /// cursor past them; at the last Character the cursor stays.
   private mutating func toggleCase(count: Int) -> EditOutcome {
     guard cursor < buffer.count else { return .unchanged }
-    let end = Swift.min(cursor + count, buffer.count)
-    for position in cursor..<end {
+    for _ in 0..<count {
+      let position = cursor
       let character = buffer[position]
       let toggled = ViCase.toggled(character)
       if toggled != character {
@@ -503,8 +509,10 @@ extension EditState {
         replace(position..<position, with: String(toggled))
         undoHistory.endGroup()
       }
+      // On the last Character the cursor stays, and a count left over
+      // swaps it again, as readline's does.
+      cursor = Swift.min(position + 1, buffer.count - 1)
     }
-    cursor = end
     return .edited
   }
 

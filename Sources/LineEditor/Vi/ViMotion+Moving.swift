@@ -67,8 +67,10 @@ extension ViMotion {
       while point > 0 && line.isBlank(point) { point -= 1 }
       guard point > 0 else { continue }
       let inRun = runTest(kind, from: point, in: line)
-      repeat { point -= 1 } while point >= 0 && inRun(point)
-      point += 1
+      repeat { point -= 1 } while point > 0 && inRun(point)
+      // Readline stops at the first Character even when it is not in the
+      // run (`b` from `q` in `a-q` goes to `a`, where vi goes to `-`).
+      if point > 0 { point += 1 }
     }
     return point
   }
