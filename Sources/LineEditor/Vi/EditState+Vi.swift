@@ -250,11 +250,10 @@ extension EditState {
   /// punctuation before them (readline's vi-unix-word-rubout).
   private mutating func rubOutViWord(after previous: LastAction) -> EditOutcome {
     let line = ViLine(buffer, withTrailingBlank: false)
-    var start = cursor
-    while start > 0 && line.isBlank(start - 1) { start -= 1 }
+    var start = line.startOfRun(.viBlank, before: cursor)
     if start > 0 {
-      let kind = line.characterClass(at: start - 1)
-      while start > 0 && line.characterClass(at: start - 1) == kind { start -= 1 }
+      let run: CharacterKinds = line.isWord(start - 1) ? .viWord : .viPunctuation
+      start = line.startOfRun(run, before: start)
     }
     return kill(start..<cursor, .backward, after: previous)
   }

@@ -32,4 +32,32 @@ struct ViLine {
     let kind = characterClass(at: index)
     return kind != .word && kind != .blank
   }
+
+  /// The end of the run of Characters of `classes` (vi's classes in
+  /// `CharacterKinds`) from `index` on: the first index at or after it
+  /// whose Character is of none of them, or `end`. The buffer's chunk
+  /// summaries let it pass a long run without reading it.
+  func endOfRun(_ classes: CharacterKinds, from index: Int) -> Int {
+    guard index < end else { return index }
+    var point = index
+    if point < buffer.count { point = buffer.endOfRun(of: classes, from: point) }
+    // The trailing blank, past the buffer.
+    if point == buffer.count && end > buffer.count && classes.contains(.viBlank) {
+      point = end
+    }
+    return point
+  }
+
+  /// The start of the run of Characters of `classes` that ends at `index`:
+  /// the smallest index from which every Character before `index` is of
+  /// one of them.
+  func startOfRun(_ classes: CharacterKinds, before index: Int) -> Int {
+    var point = index
+    if point > buffer.count {
+      // Only the trailing blank is past the buffer.
+      guard classes.contains(.viBlank) else { return point }
+      point = buffer.count
+    }
+    return buffer.startOfRun(of: classes, before: point)
+  }
 }

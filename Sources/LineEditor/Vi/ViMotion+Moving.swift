@@ -12,10 +12,7 @@ extension ViMotion {
       return Swift.min(position + count, Swift.max(line.end - 1, 0))
     case .lineStart: return 0
     case .lineEnd: return line.end
-    case .firstNonBlank:
-      var point = 0
-      while point < line.end && line.isBlank(point) { point += 1 }
-      return point
+    case .firstNonBlank: return line.endOfRun(.viBlank, from: 0)
     case .column: return count > line.end ? line.end : count - 1
     case .nextWordStart(let kind):
       return Self.nextWordStart(from: position, count: count, kind, in: line)
@@ -36,14 +33,10 @@ extension ViMotion {
     var point = position
     for _ in 0..<count {
       guard point < line.end - 1 else { break }
-      if kind == .bigWord {
-        while point < line.end && !line.isBlank(point) { point += 1 }
-      } else if line.isWord(point) {
-        while point < line.end && line.isWord(point) { point += 1 }
-      } else if !line.isBlank(point) {
-        while point < line.end && line.isPunctuation(point) { point += 1 }
+      if kind == .bigWord || !line.isBlank(point) {
+        point = line.endOfRun(runClasses(kind, at: point, in: line), from: point)
       }
-      while point < line.end && line.isBlank(point) { point += 1 }
+      point = line.endOfRun(.viBlank, from: point)
     }
     return point
   }
@@ -64,13 +57,14 @@ extension ViMotion {
         // boundary for the same reason.
         if line.isWord(point) != line.isWord(point - 1) { point -= 1 }
       }
-      while point > 0 && line.isBlank(point) { point -= 1 }
+      if point > 0 && line.isBlank(point) {
+        point = Swift.max(line.startOfRun(.viBlank, before: point + 1) - 1, 0)
+      }
       guard point > 0 else { continue }
-      let inRun = runTest(kind, from: point, in: line)
-      repeat { point -= 1 } while point > 0 && inRun(point)
+      let start = line.startOfRun(runClasses(kind, at: point, in: line), before: point)
       // Readline stops at the first Character even when it is not in the
       // run (`b` from `q` in `a-q` goes to `a`, where vi goes to `-`).
-      if point > 0 { point += 1 }
+      point = start >= 2 ? start : 0
     }
     return point
   }
@@ -84,24 +78,22 @@ extension ViMotion {
     for _ in 0..<count {
       guard point < line.end - 1 else { break }
       if !line.isBlank(point) { point += 1 }
-      while point < line.end && line.isBlank(point) { point += 1 }
+      point = line.endOfRun(.viBlank, from: point)
       guard point < line.end else { break }
-      let inRun = runTest(kind, from: point, in: line)
-      while point < line.end && inRun(point) { point += 1 }
-      point -= 1
+      point = line.endOfRun(runClasses(kind, at: point, in: line), from: point) - 1
     }
     return point
   }
 
-  /// Whether a Character is in the same run as the one at `position`: a
-  /// non-blank for `W B E`; for `w b e`, a word Character after one, a
-  /// punctuation Character after one.
-  private static func runTest(
-    _ kind: ViWordKind, from position: Int, in line: ViLine
-  ) -> (Int) -> Bool {
+  /// The classes of the run the Character at `position` is in: the
+  /// non-blanks for `W B E`; for `w b e`, the word Characters after one,
+  /// the punctuation after one.
+  private static func runClasses(
+    _ kind: ViWordKind, at position: Int, in line: ViLine
+  ) -> CharacterKinds {
     switch kind {
-    case .bigWord: { !line.isBlank($0) }
-    case .word: line.isWord(position) ? { line.isWord($0) } : { line.isPunctuation($0) }
+    case .bigWord: [.viWord, .viPunctuation]
+    case .word: line.isWord(position) ? .viWord : .viPunctuation
     }
   }
 
