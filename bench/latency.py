@@ -19,6 +19,15 @@ the slowest key takes, on notes from 1 KB to 16 MiB.
    64 KB typing the same keys, side by side in the same rounds.
 3. Peak memory of filenote on a 16 MiB note (open, a few edits, save):
    ≤ 4 × the note's size.
+4. A lone Esc, from the byte written on the pseudo-terminal to the prompt's
+   answer drawn (here Esc is bound to beginning-of-line in the vi insert
+   keymap, so the answer is the cursor's move; vi's command mode takes the
+   same way): p99 ≤ 50 ms. filenote takes an Esc that ends a read as the
+   Esc key after 10 ms, where readline waits `keyseq-timeout` (500 ms).
+5. The inputrc: parsing a 300-line one in the process (fastest of 200,
+   judged: ≤ 0.3 ms, the most it may add to the prompt's first paint), and,
+   shown beside it, the first paint through a pseudo-terminal with that
+   inputrc and without one (median of alternated rounds).
 
     bench/latency.py --binary .build/release/filenote           # judged
     bench/latency.py --binary .build/release/filenote --smoke   # once, not judged
@@ -270,6 +279,112 @@ def end_to_end(binary: str, work: str, rounds: int) -> dict[str, list[float]]:
 
 
 # ---------------------------------------------------------------------------
+# 4. A lone Esc; 5. the inputrc.
+
+ESCAPE_TARGET_MS = 50.0
+INPUTRC_PARSE_TARGET_MS = 0.3
+ESCAPE_INPUTRC = 'set editing-mode vi\n"\\e": beginning-of-line\n'
+
+
+def wait_for_output(run: harness.TerminalRun, seconds: float) -> float | None:
+    """Seconds until the terminal has something to read, or None."""
+    start = time.perf_counter()
+    readable, _, _ = select.select([run.master], [], [], seconds)
+    if not readable:
+        return None
+    elapsed = time.perf_counter() - start
+    drain(run)
+    return elapsed
+
+
+def settle(run: harness.TerminalRun) -> None:
+    """Reads until nothing has come for 30 ms."""
+    while wait_for_output(run, 0.03) is not None:
+        pass
+
+
+def lone_escape(binary: str, work: str, presses: int) -> list[float]:
+    """Milliseconds from each lone Esc written to the first byte drawn."""
+    home = tempfile.mkdtemp(dir=work)
+    rc = os.path.join(home, "inputrc")
+    with open(rc, "w") as f:
+        f.write(ESCAPE_INPUTRC)
+    path = os.path.join(home, "note.txt")
+    with open(path, "wb") as f:
+        f.write(b"a note to move about in")
+    run = harness.TerminalRun(binary, ["--file", path], environment(home, INPUTRC=rc))
+    times = []
+    try:
+        wait_until_drawn(run)
+        os.set_blocking(run.master, False)
+        for _ in range(presses):
+            os.write(run.master, b"\x1b")
+            elapsed = wait_for_output(run, 2)
+            if elapsed is None:
+                raise LatencyError("a lone Esc drew nothing within 2 s")
+            times.append(elapsed * 1000)
+            settle(run)
+            os.write(run.master, b"x")  # typed at the start: the next Esc moves the cursor again
+            settle(run)
+        os.write(run.master, b"\r")
+        settle(run)
+    finally:
+        run.close()
+        shutil.rmtree(home)
+    return times
+
+
+def first_paint(binary: str, work: str, inputrc: str | None, rounds: int) -> list[float]:
+    """Milliseconds from starting the prompt to its first output."""
+    home = tempfile.mkdtemp(dir=work)
+    path = os.path.join(home, "note.txt")
+    with open(path, "wb") as f:
+        f.write(b"a note")
+    rc = os.path.join(home, "inputrc")
+    if inputrc is not None:
+        with open(rc, "w") as f:
+            f.write(inputrc)
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        run = harness.TerminalRun(binary, ["--file", path], environment(home, INPUTRC=rc))
+        os.set_blocking(run.master, False)
+        try:
+            if wait_for_output(run, 10) is None:
+                raise LatencyError("the prompt drew nothing within 10 s")
+            times.append((time.perf_counter() - start) * 1000)
+            settle(run)
+            os.write(run.master, b"\x03")
+            run.read_for(0.2)
+        finally:
+            run.close()
+    shutil.rmtree(home)
+    return times
+
+
+def inputrc_parse_ms() -> tuple[float, float]:
+    """The fastest and the median time to parse the 300-line inputrc, in ms."""
+    binary = build_in_process_bench()
+    result = subprocess.run([binary, "--inputrc"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise LatencyError(f"latency-bench --inputrc exited {result.returncode}")
+    _, _, _, fastest, median = result.stdout.strip().split("\t")
+    return int(fastest) / 1e6, int(median) / 1e6
+
+
+def bench_inputrc_text() -> str:
+    """The 300-line inputrc the in-process parse times, for the first-paint rows."""
+    lines = []
+    for index in range(300):
+        letter = "abcdefghijklmnopqrstuvwxyz"[index % 26]
+        lines.append([f'"\\C-x{letter}": backward-kill-word', f"Control-{letter}: beginning-of-line",
+                      f'"\\M-{letter}": upcase-word', "set completion-ignore-case on",
+                      f'"\\C-x\\C-{letter}": "macro text {index}"',
+                      f"# a comment {index}"][index % 6])
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------
 
 
 def main() -> int:
@@ -291,6 +406,14 @@ def main() -> int:
         note_16m = words_note(16 * MIB, 7)
         _, peak_kib = filenote_typing(binary, work, note_16m, mixed_keys(40, seed=16),
                                       measure_memory=True)
+        escapes = lone_escape(binary, work, presses=10 if args.smoke else 100)
+        parse_fastest, parse_median = inputrc_parse_ms()
+        paint_rounds = 3 if args.smoke else 30
+        paints = {"without an inputrc": [], "with a 300-line inputrc": []}
+        text = bench_inputrc_text()
+        for _ in range(paint_rounds):
+            paints["without an inputrc"] += first_paint(binary, work, None, 1)
+            paints["with a 300-line inputrc"] += first_paint(binary, work, text, 1)
     except (LatencyError, OSError, UnicodeDecodeError, harness.Failure) as error:
         print(f"latency: {error}", file=sys.stderr)
         return 2
@@ -338,6 +461,23 @@ def main() -> int:
     print(f"\npeak memory, filenote on a 16 MiB note (open, 40 keys, save): "
           f"{peak_kib / KIB:.1f} MiB = {factor:.2f} × the note "
           f"(target ≤ {MEMORY_FACTOR_LIMIT:g} ×): {'pass' if memory_passed else 'FAIL'}")
+    escapes.sort()
+    escape_p99 = escapes[min(len(escapes) - 1, len(escapes) * 99 // 100)]
+    escape_passed = escape_p99 <= ESCAPE_TARGET_MS
+    passed &= escape_passed
+    print(f"\na lone Esc to the prompt's answer drawn, through a pty, {len(escapes)} presses: "
+          f"p50 {statistics.median(escapes):.1f} ms, p99 {escape_p99:.1f} ms, "
+          f"max {escapes[-1]:.1f} ms (target p99 ≤ {ESCAPE_TARGET_MS:g}): "
+          f"{'pass' if escape_passed else 'FAIL'}")
+
+    parse_passed = parse_fastest <= INPUTRC_PARSE_TARGET_MS
+    passed &= parse_passed
+    print(f"\nthe inputrc: parsing 300 lines in the process, fastest {parse_fastest:.3f} ms, "
+          f"median {parse_median:.3f} ms (target ≤ {INPUTRC_PARSE_TARGET_MS:g}): "
+          f"{'pass' if parse_passed else 'FAIL'}")
+    for name, times in paints.items():
+        print(f"  first paint {name:<26} median {statistics.median(times):6.2f} ms "
+              f"({len(times)} alternated rounds, shown, not judged)")
     print(f"\n{time.monotonic() - started:.0f} s" + (", smoke: not judged" if args.smoke else ""))
     return 0 if args.smoke or passed else 1
 

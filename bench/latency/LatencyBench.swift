@@ -3,6 +3,7 @@
 /// what it prints).
 ///
 ///     latency-bench [--rounds N] [--trials N] [--only NOTE]
+///     latency-bench --inputrc       # the inputrc parse time instead
 ///
 /// Runs the same seeded keys `trials` times on each note and keeps, for each
 /// key, the fastest of its CPU times. Prints one tab-separated line per note
@@ -14,6 +15,11 @@
 enum LatencyBench {
   static func main() {
     let arguments = CommandLine.arguments
+    if arguments.contains("--inputrc") {
+      let (fastest, median) = InputrcParseTime.measure(runs: 200)
+      print("inputrc", "parse", 200, fastest, median, separator: "\t")
+      return
+    }
     /// The positive number after `flag`, or `otherwise`.
     func number(after flag: String, otherwise: Int) -> Int {
       guard let index = arguments.firstIndex(of: flag), index + 1 < arguments.count,

@@ -41,11 +41,13 @@ public struct EditorConfiguration: Sendable, Equatable {
       case .viCommand: viCommandBindings
       }
     }
-    set {
+    // In place: a binding added through a getter and setter would copy the
+    // keymap's whole list each time, making an inputrc's parse quadratic.
+    _modify {
       switch keymap {
-      case .emacs: emacsBindings = newValue
-      case .viInsert: viInsertBindings = newValue
-      case .viCommand: viCommandBindings = newValue
+      case .emacs: yield &emacsBindings
+      case .viInsert: yield &viInsertBindings
+      case .viCommand: yield &viCommandBindings
       }
     }
   }

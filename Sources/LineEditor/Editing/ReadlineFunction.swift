@@ -70,6 +70,16 @@ public enum ReadlineFunction: String, Sendable, CaseIterable {
   /// The function readline calls `name`, compared ignoring case as
   /// readline compares it; nil for a name filenote does not implement.
   public init?(name: some StringProtocol) {
-    self.init(rawValue: name.lowercased())
+    var bytes = Array(name.utf8)
+    for index in bytes.indices where (0x41...0x5A).contains(bytes[index]) {
+      bytes[index] += 0x20
+    }
+    // Bytes against a table made once: faster than the String compares of
+    // `init(rawValue:)`, and an inputrc names a function on most lines.
+    guard let index = Self.names.firstIndex(of: bytes) else { return nil }
+    self = Self.allCases[index]
   }
+
+  /// The names of `allCases`, in order, as UTF-8.
+  private static let names = allCases.map { Array($0.rawValue.utf8) }
 }
