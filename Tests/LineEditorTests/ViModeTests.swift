@@ -37,6 +37,14 @@ import Testing
     #expect(state.press(.control("c")) == .cancel)
   }
 
+  @Test(arguments: [[Key.control("v")], [.escape, .text("/mi")]])
+  func ctrlCCancelsAfterCtrlVAndInASearchToo(keys: [Key]) {
+    var state = viEditing("buy milk", versions: ["milk"])
+    state.press(keys)
+    #expect(state.press(.control("c")) == .cancel)
+    #expect(state.text == "buy milk")
+  }
+
   @Test func vHandsTheLineToTheEditorAsCtrlXCtrlEDoes() {
     var state = viEditing("buy milk")
     state.press(.escape)

@@ -55,16 +55,18 @@ extension EditState {
   mutating func handleVi(_ key: Key) -> EditOutcome {
     startViMode()
     guard let state = vi else { return .unchanged }
+    if case .control("c") = key {
+      // A signal in readline, whatever keys came before it.
+      vi?.parser.reset()
+      vi?.isQuotedInsertPending = false
+      vi?.searchQuery = nil
+      return .cancel
+    }
     if state.isQuotedInsertPending {
       vi?.isQuotedInsertPending = false
       return insertQuoted(key)
     }
     if state.searchQuery != nil { return handleViSearchKey(key) }
-    if case .control("c") = key {
-      // A signal in readline, whatever keys came before it.
-      vi?.parser.reset()
-      return .cancel
-    }
     if viMode == .command {
       if case .text(let text) = key, text.count > 1 {
         // Keys typed fast arrive together; each is a command, and one of
@@ -621,9 +623,6 @@ extension EditState {
       let outcome = searchVersions(for: search, olderFirst: olderFirst)
       keepCursorOnCharacter()
       return outcome == .unchanged ? .edited : outcome
-    case .control("c"):
-      vi?.searchQuery = nil
-      return .cancel
     case .escape, .control("g"):
       vi?.searchQuery = nil
       return .edited
