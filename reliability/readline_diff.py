@@ -438,7 +438,11 @@ def random_vi_case(rng):
     note = rng.choice(notes)
     characters = [c for c in note if c != " "] or ["a"]
     motions = list("hlwbeWBE0^$|") + ["2w", "3l", "2b", "2e", "5|"]
-    texts = ["ab", "X ", "-", "q_r", "Z"]
+    # What an insert session types: text, and insert mode's own keys
+    # (Backspace, Ctrl-U, Left, Right; not in replace mode, nor Ctrl-W: see
+    # Tests/LineEditorTests/ViReadlineCases.swift, `differences`).
+    plain = ["ab", "X ", "-", "q_r", "Z"]
+    texts = plain + ["xy\x7f", "\x1b[Dq", "\x15z", "c\x1b[C-"]
     keys = [ESC]
     found = False
     changed = False
@@ -476,6 +480,6 @@ def random_vi_case(rng):
                 changed = True
                 last_change = command
             if command in ("s", "S", "C", "R", "i", "a", "I", "A"):
-                keys += [rng.choice(texts).encode(), ESC]
+                keys += [rng.choice(plain if command == "R" else texts).encode(), ESC]
     return note, b"".join(keys)
 

@@ -6,6 +6,9 @@
 enum ViReadlineCases {
   static let fixed: [ViReadlineCase] = [
     // Found by the seeded sequences of reliability/readline_diff.py.
+    ViReadlineCase("x", "\u{1B}Sc\u{1B}[C-\u{1B}h.0rzX", "z-"),
+    ViReadlineCase("  lead trail  ", "\u{1B}I\u{1B}[Dq\u{1B}~2..s-\u{1B}u2e", "Q  LEad trail  "),
+    ViReadlineCase("x", "\u{1B}Sc\u{1B}[C-\u{1B}.Iq_r\u{1B}XE3~ac\u{1B}[C-\u{1B}", "qrc-c-"),
     ViReadlineCase("a-q_r", "\u{1B}0llbiZ", "Za-q_r"),
     ViReadlineCase(" ab", "\u{1B}$BiZ", "Z ab"),
     ViReadlineCase("-ab", "\u{1B}$biZ", "Z-ab"),

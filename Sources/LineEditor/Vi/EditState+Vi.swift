@@ -90,6 +90,11 @@ extension EditState {
     let previous = lastAction
     lastAction = .other
     switch key {
+    case .text(let text) where viMode == .insert: noteTyped(text)
+    case .arrow, .home, .end, .escape, .alt: break
+    default: vi?.typedRun = nil
+    }
+    switch key {
     case .escape: return leaveInsertMode(after: previous)
     case .alt(let character):
       // Esc and a key in one read: readline reads them as Esc, then the
@@ -127,6 +132,21 @@ extension EditState {
     }
   }
 
+  /// Follows `typedRun` through `text` typed at the cursor: each Character
+  /// joins the run when it goes in at the run's end and the run holds fewer
+  /// than 20, as readline joins typing into one undo entry.
+  private mutating func noteTyped(_ text: String) {
+    var position = cursor
+    for _ in text {
+      if let run = vi?.typedRun, run.start + run.count == position, run.count < 20 {
+        vi?.typedRun = (run.start, run.count + 1)
+      } else {
+        vi?.typedRun = (position, 1)
+      }
+      position += 1
+    }
+  }
+
   /// The control keys readline's vi-insert keymap binds as emacs mode
   /// does (beside those handled on their own above).
   private static let viInsertControlKeys: [Character] = [
@@ -151,6 +171,7 @@ extension EditState {
   private mutating func insertQuoted(_ key: Key) -> EditOutcome {
     let previous = lastAction
     lastAction = .other
+    vi?.typedRun = nil
     let text: String
     switch key {
     case .text(let typed), .paste(let typed): text = typed
@@ -171,14 +192,15 @@ extension EditState {
   /// Character typed, as vi's does.
   private mutating func leaveInsertMode(after previous: LastAction) -> EditOutcome {
     guard let state = vi else { return .unchanged }
-    var typedCount = 0
+    var typed = cursor..<cursor
     if viMode == .replace {
-      typedCount = state.overwritten.count
-    } else if case .typing(let runLength) = previous {
-      typedCount = runLength
+      typed = Swift.max(cursor - state.overwritten.count, 0)..<cursor
+    } else if let run = state.typedRun, run.start + run.count <= buffer.count {
+      typed = run.start..<run.start + run.count
     }
-    let start = Swift.max(cursor - typedCount, 0)
-    vi?.lastInsertedText = typedCount > 0 ? buffer.slice(start..<cursor).string : ""
+    let typedCount = typed.count
+    vi?.lastInsertedText = typed.isEmpty ? "" : buffer.slice(typed).string
+    vi?.typedRun = nil
     if state.lastChange == nil && typedCount > 0 {
       // The session vi starts in is an `i` for `.`, as in readline; the
       // note the prompt opened with was not typed in it (`read -i`'s text is
@@ -557,7 +579,12 @@ extension EditState {
       return execute(last, after: .other)
     default:
       var command = last
-      if let explicitCount { command.count = explicitCount }
+      if let explicitCount {
+        command.count = explicitCount
+        // The count typed to `.` is the one the next `.` repeats, as in
+        // readline.
+        vi?.lastChange?.count = explicitCount
+      }
       vi?.isRepeating = true
       defer { vi?.isRepeating = false }
       return execute(command, after: .other)
