@@ -439,10 +439,10 @@ def random_vi_case(rng):
     characters = [c for c in note if c != " "] or ["a"]
     motions = list("hlwbeWBE0^$|") + ["2w", "3l", "2b", "2e", "5|"]
     # What an insert session types: text, and insert mode's own keys
-    # (Backspace, Ctrl-U, Left, Right; not in replace mode, nor Ctrl-W: see
-    # Tests/LineEditorTests/ViReadlineCases.swift, `differences`).
+    # (Ctrl-W, Backspace, Ctrl-U, Left, Right; not in replace mode, where
+    # arrows are not held to readline's).
     plain = ["ab", "X ", "-", "q_r", "Z"]
-    texts = plain + ["xy\x7f", "\x1b[Dq", "\x15z", "c\x1b[C-"]
+    texts = plain + ["a\x17b", "q \x17", "xy\x7f", "\x1b[Dq", "\x15z", "c\x1b[C-"]
     keys = [ESC]
     found = False
     changed = False

@@ -6,6 +6,15 @@
 enum ViReadlineCases {
   static let fixed: [ViReadlineCase] = [
     // Found by the seeded sequences of reliability/readline_diff.py.
+    ViReadlineCase("a.b ", "\u{17}Z", "aZ"),
+    ViReadlineCase("ab, ..cd ef", "\u{1B}0wi\u{17}Z", "abZ, ..cd ef"),
+    ViReadlineCase("ab, ..cd ef", "\u{1B}0wwi\u{17}Z", "abZ..cd ef"),
+    ViReadlineCase("ab, ..cd ef", "\u{1B}$i\u{17}Z", "ab, ..cd Zf"),
+    ViReadlineCase("ab_cd", "\u{17}Z", "ab_Z"),
+    ViReadlineCase("abc   ", "\u{17}Z", "Z"),
+    ViReadlineCase("x  --  ", "\u{17}Z", "xZ"),
+    ViReadlineCase("one two", "\u{1B}0wi\u{17}\u{17}Z", "Ztwo"),
+    ViReadlineCase("a.b c", "\u{1B}0lli\u{17}Z", "aZb c"),
     ViReadlineCase("x", "\u{1B}Sc\u{1B}[C-\u{1B}h.0rzX", "z-"),
     ViReadlineCase("  lead trail  ", "\u{1B}I\u{1B}[Dq\u{1B}~2..s-\u{1B}u2e", "Q  LEad trail  "),
     ViReadlineCase("x", "\u{1B}Sc\u{1B}[C-\u{1B}.Iq_r\u{1B}XE3~ac\u{1B}[C-\u{1B}", "qrc-c-"),

@@ -270,14 +270,33 @@ extension EditState {
     buffer.isEmpty ? .endOfInput : .submit
   }
 
-  /// Ctrl-W in vi mode: back over blanks, then over the word or the run of
-  /// punctuation before them (readline's vi-unix-word-rubout).
+  /// Ctrl-W in vi mode (readline's vi-unix-word-rubout): back over the
+  /// run before the cursor of word Characters, or of blanks and ASCII
+  /// punctuation, as readline tells them (`_` is punctuation here, a
+  /// letter beyond ASCII a word Character); at the end of the line, over
+  /// blanks first. Where a word starts right after the cursor, only the
+  /// punctuation before it goes; on punctuation after a word, nothing.
   private mutating func rubOutViWord(after previous: LastAction) -> EditOutcome {
-    let line = ViLine(buffer, withTrailingBlank: false)
-    var start = line.startOfRun(.viBlank, before: cursor)
-    if start > 0 {
-      let run: CharacterKinds = line.isWord(start - 1) ? .viWord : .viPunctuation
-      start = line.startOfRun(run, before: start)
+    func isBoundary(_ index: Int) -> Bool {
+      guard index < buffer.count, let ascii = buffer[index].asciiValue else { return false }
+      return ascii == 0x20 || ascii == 0x09
+        || (0x21...0x7E).contains(ascii)
+          && !(ascii >= 0x30 && ascii <= 0x39) && !(ascii >= 0x41 && ascii <= 0x5A)
+          && !(ascii >= 0x61 && ascii <= 0x7A)
+    }
+    func isBlank(_ index: Int) -> Bool {
+      index < buffer.count && (buffer[index] == " " || buffer[index] == "\t")
+    }
+    var start = cursor
+    if start > 0 && start == buffer.count && isBlank(start - 1) {
+      start -= 1
+      while start > 0 && isBlank(start) { start -= 1 }
+    }
+    if start > 0 && !isBoundary(start) && isBoundary(start - 1) { start -= 1 }
+    if start > 0 && isBoundary(start) {
+      while start > 0 && isBoundary(start - 1) { start -= 1 }
+    } else {
+      while start > 0 && !isBoundary(start - 1) { start -= 1 }
     }
     return kill(start..<cursor, .backward, after: previous)
   }
