@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LineEditor
@@ -200,5 +201,39 @@ import Testing
       let configuration = parse("$include /nowhere\nC-a: backward-char")
       #expect(action([.control("a")], in: configuration) == .function(.backwardChar))
     }
+  }
+}
+
+/// The inputrc fuzzer's seeds (`fuzz/corpus/inputrc`), replayed with the
+/// fuzzer's rules, so that `swift test` keeps what fuzzing established.
+@Suite struct InputrcFuzzSeedTests {
+  static var seeds: [String] {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../fuzz/corpus/inputrc").standardized.path
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted().map {
+      folder + "/" + $0
+    }
+  }
+
+  @Test func thereAreSeeds() {
+    #expect(Self.seeds.count >= 3)
+  }
+
+  @Test(arguments: seeds)
+  func aSeedParsesAndItsKeysKeepTheCursorInTheText(path: String) throws {
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+    let split = bytes.firstIndex(of: 0) ?? bytes.count
+    let inputrc = Array(bytes[..<split])
+    var parser = InputrcParser(terminalName: "xterm-256color") { _ in inputrc }
+    parser.parse(inputrc, path: "/fuzz/inputrc")
+    var state = EditState(
+      text: "note é 🇫🇷", versions: ["older"], configuration: parser.configuration)
+    var decoder = KeyDecoder()
+    let keys = split < bytes.count ? Array(bytes[(split + 1)...]) : []
+    for key in decoder.decode(keys) + decoder.flush() {
+      _ = state.handle(key)
+      #expect((0...state.buffer.count).contains(state.cursor))
+    }
+    #expect(!parser.configuration.emacsBindings.isEmpty)
   }
 }

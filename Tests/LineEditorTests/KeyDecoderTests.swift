@@ -324,6 +324,18 @@ struct DecodingCase: CustomTestStringConvertible, Sendable {
       #expect(decoder.decode(Array("b".utf8)) == [.text("b")])
     }
 
+    @Test func onlyAnEscapeAloneIsHeldAsALoneEscape() {
+      // The session waits a few milliseconds for it, 50 for the rest.
+      var decoder = KeyDecoder()
+      _ = decoder.decode([0x1B])
+      #expect(decoder.isHoldingLoneEscape)
+      _ = decoder.decode(Array("[1;".utf8))
+      #expect(!decoder.isHoldingLoneEscape && decoder.isWaitingForMoreInput)
+      #expect(decoder.decode(Array("5C".utf8)) == [.arrow(.right, .control)])
+      _ = decoder.decode([0xC3])
+      #expect(!decoder.isHoldingLoneEscape && decoder.isWaitingForMoreInput)
+    }
+
     @Test func aHeldEscapeJoinsTheNextReadWhenNotFlushed() {
       var decoder = KeyDecoder()
       #expect(decoder.decode(Array("a\(esc)".utf8)) == [.text("a")])

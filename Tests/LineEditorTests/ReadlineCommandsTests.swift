@@ -299,6 +299,15 @@ import Testing
       #expect(state.text == "abcj")
     }
 
+    @Test func selfInsertAndDigitArgumentReadTheKeyThatRanThem() {
+      var configuration = EditorConfiguration()
+      configuration.emacsBindings.bind([.alt("q")], to: .function(.selfInsert))
+      configuration.emacsBindings.bind([.text("5")], to: .function(.digitArgument))
+      var state = EditState(text: "", configuration: configuration)
+      state.press(.alt("q"), .text("5"), .text("x"))
+      #expect(state.text == "qxxxxx")
+    }
+
     @Test func aMacroThatTypesItsOwnKeysStops() {
       var configuration = EditorConfiguration()
       configuration.emacsBindings.bind([.control("o")], to: .macro("a\u{0F}"))

@@ -293,7 +293,7 @@ enum EditCommand: Equatable, Sendable {
     case .editAndExecuteCommand: self = .editInEditor
     case .emacsEditingMode: self = .switchMode(.emacs)
     case .viEditingMode: self = .switchMode(.vi)
-    // Need the key that ran them: read where the key is known (EditState).
+    // Need the key that ran them: run where the key is known (EditState).
     case .selfInsert, .digitArgument: return nil
     case .viMovementMode, .viInsertionMode: return nil
     }

@@ -203,7 +203,7 @@ public struct EditState: Sendable {
     case .prefix: return .unchanged
     case .exact(let action):
       pendingKeys = []
-      return perform(action)
+      return perform(action, key: key)
     case .none:
       return resolvePendingKeys()
     }
@@ -230,7 +230,7 @@ public struct EditState: Sendable {
       break
     }
     if let bound {
-      outcome = perform(bound)
+      outcome = perform(bound, key: keys[used - 1])
     } else {
       outcome = runDefault(keys[0])
     }
@@ -248,9 +248,25 @@ public struct EditState: Sendable {
     return resolvePendingKeys()
   }
 
-  /// What a binding of the user's does.
-  private mutating func perform(_ action: KeyBindings.Action) -> EditOutcome {
+  /// What a binding of the user's does; `key` is the last key of its
+  /// sequence, which self-insert types and digit-argument reads.
+  private mutating func perform(_ action: KeyBindings.Action, key: Key) -> EditOutcome {
     switch action {
+    case .function(.selfInsert):
+      switch key {
+      case .text(let text): return runCommand(.selfInsert(text))
+      case .alt(let character): return runCommand(.selfInsert(String(character)))
+      default: return .unchanged
+      }
+    case .function(.digitArgument):
+      var character: Character?
+      if case .text(let text) = key { character = text.first }
+      if case .alt(let alt) = key { character = alt }
+      if character == "-" { return runCommand(.negativeArgument) }
+      guard let digit = character?.wholeNumberValue, character?.isASCII == true else {
+        return .unchanged
+      }
+      return runCommand(.digitArgument(digit))
     case .function(let function):
       if let outcome = performVi(function) { return outcome }
       guard let command = EditCommand(function) else { return .unchanged }

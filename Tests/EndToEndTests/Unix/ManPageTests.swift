@@ -52,7 +52,8 @@ extension UnixIntegrationTests {
       #expect(
         variables == [
           "FILENOTE_FILE", "FILENOTE_VERSIONS", "HOME", "XDG_CONFIG_HOME", "NO_COLOR", "TERM",
-          "INPUTRC", "VISUAL", "EDITOR", "TMPDIR", "TMUX", "WAYLAND_DISPLAY", "DISPLAY", "VTE_VERSION",
+          "INPUTRC", "VISUAL", "EDITOR", "TMPDIR", "TMUX", "WAYLAND_DISPLAY", "DISPLAY",
+          "VTE_VERSION",
           // Read by the code `filenote init` prints.
           "FILENOTE_PROMPT_WIDTH", "FILENOTE_NO_KEYS",
         ])
