@@ -10,7 +10,9 @@ the slowest key takes, on notes from 1 KB to 16 MiB.
    shared machine did meanwhile), of which the table gives p50, p99 and max;
    the longest wall-clock time of any run is shown, not judged. Targets:
    every key ≤ 1 ms on the 1 KB and 1 MiB notes, ≤ 16 ms (one frame at
-   60 Hz) on 16 MiB.
+   60 Hz) on 16 MiB. vi mode's keys (bench/latency/ViKeyLatencies.swift:
+   motions, operators, insert sessions, `.`, `u`, in command mode) are rows
+   of the same table ("vi ..."), held to the same targets.
 2. End to end through a pseudo-terminal: 2,000 mixed keys (word moves
    included) then Enter, on a 1 MiB note that is one word against the same on
    1 KB (target: ≤ 3 ×), with GNU readline (`bash -c 'read -e'`) at 1 KB and

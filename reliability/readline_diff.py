@@ -20,7 +20,12 @@ asserts filenote's documented behaviour (doc/filenote.1, KEYS) instead:
   where `read -i` inserts the note as readline's first undoable edit (so
   readline's revert-line empties the line);
 - a line feed typed with Ctrl-V Ctrl-J stays in the note, where `read`
-  stops its line at it.
+  stops its line at it;
+- in vi mode, `#` and `*` do nothing (readline's insert-comment and glob
+  expansion are a shell's); the random vi sequences leave out `.` after `C`
+  and `u` or `.` before any change, where readline's line depends on
+  `read -i`'s own insertion of the note (Tests/LineEditorTests/
+  ViReadlineCases.swift, `differences`, holds them to filenote's rule).
 """
 
 import os
@@ -187,6 +192,13 @@ def run(settings, ledger):
         note, keys = random_case(rng)
         ledger.run("readline: random emacs sequence %d" % index, one_case, settings, root, note,
                    keys + b"\r", "", None, agree, total)
+    for name, note, keys, expected, bindings in VI_CASES:
+        ledger.run("readline: vi: %s" % name, one_case, settings, root, note, keys + b"\r",
+                   VI_INPUTRC + bindings, expected, agree, total)
+    for index in range(count):
+        note, keys = random_vi_case(rng)
+        ledger.run("readline: random vi sequence %d" % index, one_case, settings, root, note,
+                   keys + b"\r", VI_INPUTRC, None, agree, total)
     for name, make in BAD_INPUTRCS:
         ledger.run("inputrc: %s leaves the prompt working" % name, bad_inputrc, settings, root,
                    make)
@@ -367,3 +379,107 @@ def not_opened(settings, root):
         with open(log) as handle:
             opened = [line for line in handle if "inputrc" in line]
         check(not opened, "%s opened %s" % (arguments[0], opened))
+
+
+# vi mode. The keys go in one write, as all cases here: an Esc and the key
+# after it reach both programs together, and both read them as Esc, then
+# the key in command mode (readline finds no binding for the pair).
+VI_INPUTRC = "set editing-mode vi\n"
+
+# (name, note, keys, expected-by-filenote or None when readline's line is
+# expected, more inputrc lines)
+VI_CASES = [
+    ("insert mode types, Esc steps back", "abc", b"de" + ESC + b"iX", None, ""),
+    ("h l 0 $", "hello world", ESC + b"0llix" + ESC + b"$iy", None, ""),
+    ("w b e W B E", "ab_c,d ef g.h", ESC + b"0wiA" + ESC + b"WiB" + ESC + b"eiC" + ESC
+     + b"$BiD" + ESC + b"bEiE", None, ""),
+    ("^ and |", "  abc def", ESC + b"^iX" + ESC + b"6|iY", None, ""),
+    ("f F t T ; ,", "a-b-c-d-e", ESC + b"0f-;iX" + ESC + b"$F-,iY" + ESC + b"0t-;iZ", None, ""),
+    ("counts", "abc def ghi jkl", ESC + b"02wiX" + ESC + b"03l2xiY", None, ""),
+    ("dw d2w 2dw", "a b c d e f g", ESC + b"0dwd2w2dw", None, ""),
+    ("de db d0 d$", "abc def ghi jkl", ESC + b"0wdeldb$d0", None, ""),
+    ("df dt dF dT", "abc def ghi", ESC + b"0dfdwdtg$dFe", None, ""),
+    ("cw cc C S s", "abc def ghi", ESC + b"0cwX" + ESC + b"wCY" + ESC + b"0sZ" + ESC, None, ""),
+    ("cc", "abc def", ESC + b"ccnew" + ESC, None, ""),
+    ("yy yw p P", "abc def", ESC + b"0ywwPyy$p", None, ""),
+    ("dd and p", "abc def", ESC + b"ddp", None, ""),
+    ("x X D", "abcdef ghi", ESC + b"0xx$XX0wD", None, ""),
+    ("r R", "abc def ghi", ESC + b"0r-w3rxwRXYZ" + ESC, None, ""),
+    ("R and Backspace", "abc def", ESC + b"0Rxyz\x7f\x7f" + ESC, None, ""),
+    ("~", "Hello World straße", ESC + b"0~w5~$~", None, ""),
+    ("u undoes a whole insert session", "abc", ESC + b"0iXY\x1b[DZ" + ESC + b"u", None, ""),
+    ("u after cw", "abc def", ESC + b"0cwXY" + ESC + b"u", None, ""),
+    ("U", "abc def ghi", ESC + b"0wxxdwU", None, ""),
+    (". repeats the last change with its count", "a b c d e f g h", ESC + b"02dw.", None, ""),
+    (". repeats an insert", "abc def", ESC + b"0iXY" + ESC + b"w.", None, ""),
+    (". repeats cw", "abc def ghi", ESC + b"0cwX" + ESC + b"w.w3.", None, ""),
+    ("i a I A", "abc def", ESC + b"0lia" + ESC + b"ab" + ESC + b"Ic" + ESC + b"Ad", None, ""),
+    ("Ctrl-W and Ctrl-U in insert mode", "abc a.b--", ctrl("w") + b"X" + ctrl("u") + b"Y",
+     None, ""),
+    ("Ctrl-H and Backspace in insert mode", "abc", ctrl("h") + b"\x7f" + b"Z", None, ""),
+    ("a control key types itself in insert mode", "abc", ctrl("a") + b"Z", None, ""),
+    ("# and * are ignored", "abc def", ESC + b"0#*x", "bc def", ""),
+    ("Enter in command mode saves", "abc def", ESC + b"0x", None, ""),
+    ("Ctrl-D saves a line in vi mode", "abc", ctrl("d"), None, ""),
+    ("Ctrl-V Ctrl-J types a line feed", "abc", ctrl("v") + ctrl("j") + b"def", "abc\ndef",
+     ""),
+    ('"jk": vi-movement-mode', "abc", b"jkx", None,
+     'set keymap vi-insert\n"jk": vi-movement-mode\n'),
+]
+# `#` is readline's insert-comment, which comments the line out and accepts
+# it; filenote ignores `#` and `*` (glob expansion): neither fits a note.
+
+
+def random_vi_case(rng):
+    """A note and a sequence of vi keys that leaves no command half typed
+    (an operator waiting for its motion would swallow the Enter)."""
+    notes = ["foo bar.baz  qux_1 (x)", "one two three", "a-b c--d e", "  lead trail  ", "x",
+             "mixed_Case words, and punct!"]
+    note = rng.choice(notes)
+    characters = [c for c in note if c != " "] or ["a"]
+    motions = list("hlwbeWBE0^$|") + ["2w", "3l", "2b", "2e", "5|"]
+    # What an insert session types: text, and insert mode's own keys
+    # (Ctrl-W, Backspace, Ctrl-U, Left, Right; not in replace mode, where
+    # arrows are not held to readline's).
+    plain = ["ab", "X ", "-", "q_r", "Z"]
+    texts = plain + ["a\x17b", "q \x17", "xy\x7f", "\x1b[Dq", "\x15z", "c\x1b[C-"]
+    keys = [ESC]
+    found = False
+    changed = False
+    last_change = ""
+    for _ in range(rng.randint(4, 10)):
+        roll = rng.random()
+        if roll < 0.3:
+            motion = rng.choice(motions + ([";", ","] if found else []) + ["f", "F", "t", "T"])
+            if motion in ("f", "F", "t", "T"):
+                motion += rng.choice(characters)
+                found = True
+            keys.append(motion.encode())
+        elif roll < 0.55:
+            op = rng.choice("dcy")
+            motion = rng.choice(motions + ([";", ","] if found else []) + ["f", "t", op])
+            if motion in ("f", "t"):
+                motion += rng.choice(characters)
+                found = True
+            keys.append((rng.choice(["", "2"]) + op + motion).encode())
+            changed = True
+            last_change = op
+            if op == "c":
+                keys += [rng.choice(texts).encode(), ESC]
+        else:
+            # `.` only after a change readline remembers as filenote does
+            # (not after C, whose text readline forgets), and u only after
+            # one (before it, readline's undo reaches read -i's own text).
+            repeat = [".", "2."] if changed and last_change != "C" else []
+            command = rng.choice((["u", "U"] if changed else []) + repeat
+                                 + ["x", "X", "s", "S", "D", "C", "rz", "R", "~", "3~", "p",
+                                    "i", "a", "I", "A"])
+            keys.append(command.encode())
+            # A put with nothing to put is not remembered.
+            if command not in ("u", "U", ".", "2.", "p"):
+                changed = True
+                last_change = command
+            if command in ("s", "S", "C", "R", "i", "a", "I", "A"):
+                keys += [rng.choice(plain if command == "R" else texts).encode(), ESC]
+    return note, b"".join(keys)
+

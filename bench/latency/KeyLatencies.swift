@@ -134,7 +134,7 @@ struct KeyLatencies {
   }
 
   /// This thread's CPU time and the monotonic clock, in nanoseconds.
-  private static func now() -> (cpu: UInt64, wall: UInt64) {
+  static func now() -> (cpu: UInt64, wall: UInt64) {
     (nanoseconds(CLOCK_THREAD_CPUTIME_ID), nanoseconds(CLOCK_MONOTONIC))
   }
 

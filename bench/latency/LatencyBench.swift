@@ -50,7 +50,10 @@ enum LatencyBench {
       for _ in 0..<trials {
         var latencies = KeyLatencies(note: note.text, seed: 9)
         latencies.run(rounds: note.rounds, paste: paste)
-        for (kind, samples) in latencies.samples {
+        // vi mode's keys, on the same note: the same targets hold.
+        var viLatencies = ViKeyLatencies(note: note.text, seed: 10)
+        viLatencies.run(rounds: note.rounds)
+        for (kind, samples) in latencies.samples.merging(viLatencies.samples, uniquingKeysWith: +) {
           let cpu = samples.map(\.cpu)
           fastest[kind] = fastest[kind].map { zip($0, cpu).map { Swift.min($0, $1) } } ?? cpu
           longestWall[kind] = Swift.max(longestWall[kind] ?? 0, samples.map(\.wall).max() ?? 0)
@@ -58,7 +61,7 @@ enum LatencyBench {
       }
       let opening = (0..<trials).map { _ in KeyLatencies.openingTime(note.text) }.min() ?? 0
       print(note.name, "open", 1, opening, opening, opening, opening, separator: "\t")
-      for kind in KeyLatencies.kinds {
+      for kind in KeyLatencies.kinds + ViKeyLatencies.kinds {
         guard let sorted = fastest[kind]?.sorted(), !sorted.isEmpty else { continue }
         let p99 = sorted[Swift.min(sorted.count - 1, sorted.count * 99 / 100)]
         print(

@@ -7,7 +7,7 @@
 /// (grapheme clusters), never bytes or code points.
 public struct EditState: Sendable {
   /// What the previous key did, for the commands whose effect depends on it.
-  private enum LastAction: Sendable {
+  enum LastAction: Sendable {
     case other
     /// Typed text, `runLength` Characters of it in the current undo step.
     case typing(runLength: Int)
@@ -32,17 +32,17 @@ public struct EditState: Sendable {
   /// when it equals `buffer.count`. Set from outside only by tests and the
   /// latency benchmark (bench/latency), to put it anywhere in `0...buffer.count`.
   public internal(set) var cursor: Int
-  private var killRing = KillRing()
+  var killRing = KillRing()
   /// The undo steps of the entry being edited; every entry has its own.
-  private var undoHistory = UndoHistory()
-  private var lastAction = LastAction.other
+  var undoHistory = UndoHistory()
+  var lastAction = LastAction.other
   /// The line being edited and the versions, with the edits made to them.
-  private var browser: HistoryBrowser
+  var browser: HistoryBrowser
   /// Whether the entry on screen was edited since the line editor moved to it
   /// (its edits are then stored in `browser` when it is left).
   private var isEntryEdited = false
   /// The incremental search in progress, if any.
-  private var search: IncrementalSearch?
+  var search: IncrementalSearch?
   /// The query of the last search that ended on its line, which Ctrl-R on
   /// an empty query searches for again.
   private var lastSearchQuery: String?
@@ -51,6 +51,9 @@ public struct EditState: Sendable {
   private var isMetaPending = false
   /// Set by Ctrl-X: the next key is looked up in the Ctrl-X keymap.
   private var isControlXPending = false
+  /// What vi mode keeps between keys (see `ViState`); nil until the vi
+  /// keys are first used.
+  var vi: ViState?
   /// The variables and the user's key bindings (an inputrc's).
   public private(set) var configuration: EditorConfiguration
   /// The keymap keys are read in now: the editing mode's, and in vi mode
@@ -95,6 +98,7 @@ public struct EditState: Sendable {
     browser = HistoryBrowser(line: buffer, versions: versions)
     self.configuration = configuration
     keymap = configuration.editingMode.startingKeymap
+    if configuration.editingMode == .vi { startViMode() }
   }
 
   /// Whether keys were read towards a longer sequence the user bound: the
@@ -132,6 +136,7 @@ public struct EditState: Sendable {
   /// What a search shows instead of the edit line, or nil when no search is
   /// in progress.
   public var searchLine: SearchLine? {
+    if let viSearchLine { return viSearchLine }
     guard let search else { return nil }
     return SearchLine(
       prompt: search.prompt, buffer: search.line, cursor: search.cursor, match: search.match)
@@ -263,6 +268,7 @@ public struct EditState: Sendable {
       }
       return runCommand(.digitArgument(digit))
     case .function(let function):
+      if let outcome = performVi(function) { return outcome }
       guard let command = EditCommand(function) else { return .unchanged }
       return runCommand(command)
     case .macro(let text):
@@ -277,6 +283,7 @@ public struct EditState: Sendable {
 
   /// `key` in the keymap's own table (the emacs one: `EditCommand`).
   private mutating func runDefault(_ key: Key) -> EditOutcome {
+    if keymap != .emacs { return handleVi(key) }
     let afterControlX = isControlXPending
     isControlXPending = false
     if argument != nil, !afterControlX, let outcome = continueArgument(key) {
@@ -358,7 +365,7 @@ public struct EditState: Sendable {
     return outcome
   }
 
-  private mutating func run(
+  mutating func run(
     _ command: EditCommand, after previous: LastAction, count: Int, isExplicit: Bool
   ) -> EditOutcome {
     switch command {
@@ -494,6 +501,7 @@ public struct EditState: Sendable {
       return .unchanged
     case .switchMode(let mode):
       keymap = mode.startingKeymap
+      if mode == .vi { startViMode() }
       return .edited
     // Handled before a command runs (`runCommand`).
     case .controlXPrefix, .prefixMeta, .digitArgument, .negativeArgument, .universalArgument:
@@ -580,25 +588,39 @@ public struct EditState: Sendable {
   /// Replaces `range` with `text`, records that for undo and puts the cursor
   /// after the new text.
   @discardableResult
-  private mutating func replace(
+  mutating func replace(
     _ range: Range<Int>, with text: some StringProtocol, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
-    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+    let undoCursor = undoCursor(for: range)
+    return record(
+      buffer.replace(range, with: text), undoCursor: undoCursor,
+      joiningLastUndoStep: joiningLastUndoStep)
   }
 
   /// The same for text already in the buffer's form: a kill or undone text.
   @discardableResult
-  private mutating func replace(
+  mutating func replace(
     _ range: Range<Int>, with text: TextBuffer, joiningLastUndoStep: Bool = false
   ) -> TextBuffer.Change {
-    record(buffer.replace(range, with: text), joiningLastUndoStep: joiningLastUndoStep)
+    let undoCursor = undoCursor(for: range)
+    return record(
+      buffer.replace(range, with: text), undoCursor: undoCursor,
+      joiningLastUndoStep: joiningLastUndoStep)
+  }
+
+  /// Where undoing an edit of `range` puts the cursor: back where it was
+  /// with the emacs keys; with the vi keys where readline's vi mode puts
+  /// it, after the text the undo puts back (at `range`'s start when it puts
+  /// back none).
+  private func undoCursor(for range: Range<Int>) -> Int {
+    keymap == .emacs ? cursor : range.upperBound
   }
 
   /// Records `change`, just made, for undo and puts the cursor after its new text.
   private mutating func record(
-    _ change: TextBuffer.Change, joiningLastUndoStep: Bool
+    _ change: TextBuffer.Change, undoCursor: Int, joiningLastUndoStep: Bool
   ) -> TextBuffer.Change {
-    undoHistory.record(change, cursorBefore: cursor, joiningLastStep: joiningLastUndoStep)
+    undoHistory.record(change, cursorBefore: undoCursor, joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
     // readline keeps the mark within the line as text goes.
     mark = min(mark, buffer.count)
@@ -636,7 +658,7 @@ public struct EditState: Sendable {
   /// Characters, continuing the run of typing before it: however the keys
   /// arrive (one per read, or many in one when typing fast or when a
   /// terminal batches them), undo takes back the same steps.
-  private mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
+  mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
     guard !text.isEmpty else { return .unchanged }
     var runLength = 0
     if case .typing(let length) = previous, length < Self.typingRunLimit {
@@ -654,7 +676,7 @@ public struct EditState: Sendable {
     return .edited
   }
 
-  private mutating func deleteChar() -> EditOutcome {
+  mutating func deleteChar() -> EditOutcome {
     guard cursor < buffer.count else { return .unchanged }
     replace(cursor..<cursor + 1, with: "")
     return .edited
@@ -784,10 +806,15 @@ public struct EditState: Sendable {
     character == " " || character == "\t"
   }
 
-  private mutating func undo() -> EditOutcome {
-    guard let step = undoHistory.popLast() else { return .unchanged }
-    _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
-    cursor = step.cursorBefore
+  /// Takes back the newest undo step, or the newest group of them (vi's
+  /// insert session, a vi command of several edits).
+  mutating func undo() -> EditOutcome {
+    let steps = undoHistory.popGroup()
+    guard !steps.isEmpty else { return .unchanged }
+    for step in steps {
+      _ = buffer.replace(step.position..<step.position + step.insertedCount, with: step.removed)
+      cursor = step.cursorBefore
+    }
     mark = min(mark, buffer.count)
     isEntryEdited = true
     return .edited
@@ -821,7 +848,7 @@ public struct EditState: Sendable {
 
   /// Removes `range` into the kill ring, appending or prepending to the
   /// previous kill when the previous key killed too.
-  private mutating func kill(
+  mutating func kill(
     _ range: Range<Int>, _ direction: KillRing.Direction, after previous: LastAction
   ) -> EditOutcome {
     // readline's kills leave the mark where they leave the cursor.
@@ -859,7 +886,7 @@ public struct EditState: Sendable {
 
   // MARK: - Moving
 
-  private mutating func moveCursor(to position: Int) -> EditOutcome {
+  mutating func moveCursor(to position: Int) -> EditOutcome {
     guard position != cursor else { return .unchanged }
     cursor = position
     return .edited
@@ -902,7 +929,7 @@ public struct EditState: Sendable {
   /// Shows entry `index` (readline's previous-history, next-history and their
   /// kin): the edits of the entry left are kept for coming back, and the
   /// cursor goes to the end of the line, as readline puts it.
-  private mutating func moveToEntry(_ index: Int) -> EditOutcome {
+  mutating func moveToEntry(_ index: Int) -> EditOutcome {
     guard index != browser.position, (0..<browser.count).contains(index) else {
       return .unchanged
     }

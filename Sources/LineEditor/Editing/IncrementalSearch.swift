@@ -224,6 +224,14 @@ struct IncrementalSearch: Sendable {
     }
   }
 
+  /// Whether `text` holds `needle` on Character boundaries (at its start
+  /// when `anchored`): vi's `/` and `?`, which search whole versions.
+  static func contains(_ needle: [UInt8], in text: String, anchored: Bool) -> Bool {
+    guard !needle.isEmpty else { return true }
+    guard let offset = firstMatch(of: needle, in: text, from: 0, .forward) else { return false }
+    return !anchored || offset == 0
+  }
+
   private static func matches(
     _ needle: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at index: Int
   ) -> Bool {

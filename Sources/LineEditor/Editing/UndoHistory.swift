@@ -10,8 +10,12 @@ struct UndoHistory: Sendable {
   struct Step: Sendable {
     /// The edit, or edits joined into one, that the step takes back.
     var change: TextBuffer.Change
-    /// Where the cursor was before the step.
+    /// Where the cursor goes when the step is undone: where it was before
+    /// the step (in vi mode, where readline's vi mode puts it).
     var cursorBefore: Int
+    /// Whether the step belongs to the same group as the step before it,
+    /// so that one undo takes both back (see `beginGroup()`).
+    var continuesGroup = false
 
     /// Index of the first Character the step changed.
     var position: Int { change.position }
@@ -22,6 +26,10 @@ struct UndoHistory: Sendable {
   }
 
   private var steps: [Step] = []
+  /// Whether a group is open: the steps recorded join it.
+  private var isGroupOpen = false
+  /// Whether the open group has a step yet.
+  private var groupHasSteps = false
 
   /// Whether there is nothing to undo.
   var isEmpty: Bool { steps.isEmpty }
@@ -36,12 +44,41 @@ struct UndoHistory: Sendable {
     if joiningLastStep, let last = steps.last, let joined = last.change.followed(by: change) {
       steps[steps.count - 1].change = joined
     } else {
-      steps.append(Step(change: change, cursorBefore: cursorBefore))
+      steps.append(
+        Step(
+          change: change, cursorBefore: cursorBefore,
+          continuesGroup: isGroupOpen && groupHasSteps))
     }
+    if isGroupOpen { groupHasSteps = true }
   }
 
-  /// Removes and returns the newest step, or nil when there is none.
-  mutating func popLast() -> Step? {
-    steps.popLast()
+  /// Opens a group: the steps recorded until `endGroup()` are undone
+  /// together (vi mode's insert session, or a command of several edits).
+  mutating func beginGroup() {
+    isGroupOpen = true
+    groupHasSteps = false
+  }
+
+  /// Closes the group `beginGroup()` opened.
+  mutating func endGroup() {
+    isGroupOpen = false
+  }
+
+  /// Removes and returns the newest group of steps, newest first; a step
+  /// of no group is a group of its own. While a group is open, its own
+  /// steps are taken back one at a time (undo typed inside a vi insert
+  /// session), as readline takes them.
+  mutating func popGroup() -> [Step] {
+    if isGroupOpen {
+      guard let step = steps.popLast() else { return [] }
+      if !step.continuesGroup { groupHasSteps = false }
+      return [step]
+    }
+    var group: [Step] = []
+    while let step = steps.popLast() {
+      group.append(step)
+      if !step.continuesGroup { break }
+    }
+    return group
   }
 }

@@ -16,7 +16,9 @@
 /// An alert, when there is one (conflict copies of the note beside it),
 /// comes before all of that and is never left out: the longest of its
 /// forms that fits is shown, the shortest cut to the width when none does,
-/// and the rest of the hint gets what room is left after it.
+/// and the rest of the hint gets what room is left after it. The vi mode,
+/// when the vi keys are in use, comes first of all the same way: which
+/// mode the keys are in must always be seen.
 public struct Hint: Equatable, Sendable {
   /// What the line holds: the note's path, or which version it is.
   public var subject: String
@@ -26,6 +28,9 @@ public struct Hint: Equatable, Sendable {
   /// What must be seen first, in the forms it may take, longest first;
   /// empty for none.
   public var alert: [String]
+  /// The vi mode the keys are in, in the forms it may take, longest first
+  /// (see `ViMode.hintForms`); empty in emacs mode. Shown before the alert.
+  public var mode: [String] = []
 
   /// Between two pieces.
   public static let separator = " · "
@@ -41,13 +46,24 @@ public struct Hint: Equatable, Sendable {
   /// does, so the row never makes the terminal wrap.
   public func text(forWidth width: Int) -> String {
     let room = (width > 0 ? width : Renderer.defaultWidth) - 1
-    guard let shortest = alert.last else { return text(fitting: room) }
-    let alert =
-      self.alert.lazy.map(Piece.init).first { $0.columns <= room }
-      ?? Self.firstColumns(of: shortest, fitting: room)
-    let left = room - alert.columns - Self.separator.count
-    let rest = left > 0 ? text(fitting: left) : ""
-    return rest.isEmpty ? alert.text : alert.text + Self.separator + rest
+    return Self.leading(mode, fitting: room) { room in
+      Self.leading(alert, fitting: room) { room in text(fitting: room) }
+    }
+  }
+
+  /// The longest of `forms` that fits `room` (the shortest cut to it when
+  /// none does), then what `rest` makes of the room left after it; `rest`
+  /// alone when there are no forms.
+  private static func leading(
+    _ forms: [String], fitting room: Int, then rest: (Int) -> String
+  ) -> String {
+    guard let shortest = forms.last else { return rest(room) }
+    let first =
+      forms.lazy.map(Piece.init).first { $0.columns <= room }
+      ?? firstColumns(of: shortest, fitting: room)
+    let left = room - first.columns - separator.count
+    let after = left > 0 ? rest(left) : ""
+    return after.isEmpty ? first.text : first.text + separator + after
   }
 
   /// The subject and details as they fit `room` columns.

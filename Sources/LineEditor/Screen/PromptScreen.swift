@@ -18,6 +18,8 @@ public struct PromptScreen: Sendable {
     let entry: Int
     let width: Int
     let columns: Int
+    /// The vi mode the hint names; nil in emacs mode.
+    let mode: ViMode?
   }
 
   private var renderer: Renderer
@@ -72,10 +74,12 @@ public struct PromptScreen: Sendable {
     }
     var bytes: [UInt8] = []
     let entry = hintEntry(of: state)
-    if drawnHint?.entry != entry || drawnHint?.width != width {
+    if drawnHint?.entry != entry || drawnHint?.width != width || drawnHint?.mode != state.viMode {
       // Up to the hint's row and back: the line's render returns to its
       // first column and draws it whole.
-      bytes = TerminalCode.cursorUp(1) + hintRow(entry, width: width) + TerminalCode.cursorDown(1)
+      bytes =
+        TerminalCode.cursorUp(1) + hintRow(entry, of: state, width: width)
+        + TerminalCode.cursorDown(1)
       renderer.invalidate()
     }
     bytes += renderer.render(state, width: width)
@@ -148,7 +152,7 @@ public struct PromptScreen: Sendable {
   ) -> [UInt8] {
     renderer.invalidate()
     drawnWidth = width
-    return hintRow(hintEntry(of: state), width: width) + TerminalCode.newLine
+    return hintRow(hintEntry(of: state), of: state, width: width) + TerminalCode.newLine
       + (erasingBelowHint ? TerminalCode.clearToEndOfScreen : [])
   }
 
@@ -158,12 +162,19 @@ public struct PromptScreen: Sendable {
     return entry < hints.count ? entry : 0
   }
 
-  /// The hint of `entry` cut to `width`, from the first column of the
-  /// cursor's row, the rest of the row erased; recorded as drawn.
-  private mutating func hintRow(_ entry: Int, width: Int) -> [UInt8] {
-    let text = hints.isEmpty ? "" : hints[entry].text(forWidth: width)
+  /// The hint of `entry` cut to `width`, naming the vi mode `state` is in
+  /// first, from the first column of the cursor's row, the rest of the row
+  /// erased; recorded as drawn.
+  private mutating func hintRow(_ entry: Int, of state: EditState, width: Int) -> [UInt8] {
+    let mode = state.viMode
+    var text = ""
+    if !hints.isEmpty {
+      var hint = hints[entry]
+      hint.mode = mode?.hintForms ?? []
+      text = hint.text(forWidth: width)
+    }
     drawnHint = DrawnHint(
-      entry: entry, width: width, columns: DisplayWidth.columns(ofText: text))
+      entry: entry, width: width, columns: DisplayWidth.columns(ofText: text), mode: mode)
     let plain = Array(text.utf8)
     let styled =
       isDimmed && !plain.isEmpty ? TerminalCode.dim + plain + TerminalCode.normalIntensity : plain

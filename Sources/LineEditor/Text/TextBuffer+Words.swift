@@ -1,7 +1,8 @@
 extension TextBuffer {
   /// The end of the run of Characters of `kind` that starts at `position`:
   /// the index of the first Character at or after it that is not of `kind`,
-  /// or `count`.
+  /// or `count`. (With several kinds, a Character of any of them is in the
+  /// run: vi's non-blanks are `[.viWord, .viPunctuation]`.)
   ///
   /// A chunk that holds only Characters of `kind` is passed whole, so the
   /// cost is the chunks passed plus the Characters read in the chunk where
@@ -11,9 +12,9 @@ extension TextBuffer {
     var chunk = chunkIndex(containing: position)
     var index = position - chunkStarts[chunk]
     while chunk < chunks.count {
-      if chunks[chunk].kinds.contains(kind.opposite) {
+      if !chunks[chunk].kinds.isDisjoint(with: kind.opposite) {
         while index < chunks[chunk].count {
-          if !chunks[chunk].kinds(at: index).contains(kind) {
+          if chunks[chunk].kinds(at: index).isDisjoint(with: kind) {
             return chunkStarts[chunk] + index
           }
           index += 1
@@ -34,9 +35,9 @@ extension TextBuffer {
     // How many of the chunk's Characters stand before `position`.
     var index = position - chunkStarts[chunk]
     while chunk >= 0 {
-      if chunks[chunk].kinds.contains(kind.opposite) {
+      if !chunks[chunk].kinds.isDisjoint(with: kind.opposite) {
         while index > 0 {
-          if !chunks[chunk].kinds(at: index - 1).contains(kind) {
+          if chunks[chunk].kinds(at: index - 1).isDisjoint(with: kind) {
             return chunkStarts[chunk] + index
           }
           index -= 1
