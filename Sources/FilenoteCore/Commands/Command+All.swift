@@ -47,7 +47,8 @@ extension Command {
 
   // swift-format-ignore: OnlyOneTrailingClosureArgument
   static let show = Command(
-    name: "show", arguments: "[N]", ownOptions: { [.raw, .line, .width, .follow, .failWithoutNote] },
+    name: "show", arguments: "[N]",
+    ownOptions: { [.raw, .line, .width, .follow, .failWithoutNote] },
     summary: "print the saved note, or version N",
     description: """
       Print the saved note, or with N version N, ending in one newline.

@@ -147,7 +147,7 @@ struct EditingPrompt {
     } catch {
       // The line stays, below the reason: the user may fix the cause
       // (a folder's permissions, a full disk) and press Enter again.
-      session.finish(saying: "Not saved: \(error.message).")
+      session.finish(saying: "Not saved: \(error.message.replacingControlCharacters()).")
       // A terminal that cannot be raw again: the prompt cannot stay.
       let failure = error
       do { try session.reopen() } catch {
@@ -263,7 +263,7 @@ struct EditingPrompt {
       handOff = try EditorHandOff(
         Array(text.utf8), keepingOnSignalUnless: opened, environment: environment)
     } catch {
-      return .kept(because: "Line kept: \(error.message).")
+      return .kept(because: "Line kept: \(error.message.replacingControlCharacters()).")
     }
     defer { handOff.finish(keeping: false) }
     if let failure = handOff.runEditor(on: terminal, drawingOn: output) {
@@ -271,7 +271,7 @@ struct EditingPrompt {
     }
     let bytes: [UInt8]
     do { bytes = try handOff.text() } catch {
-      return .kept(because: "Line kept: \(error.message).")
+      return .kept(because: "Line kept: \(error.message.replacingControlCharacters()).")
     }
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       return .kept(
