@@ -766,3 +766,26 @@ def file_identity(path):
     info = os.lstat(path)
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns,
             stat.S_IMODE(info.st_mode))
+
+
+class ReplicasSyncedOnDemand:
+    """The part of a sync rig (Unison, rclone bisync) whose two folders are
+    made alike only by `wait_synced()`, one run of the engine: between runs
+    they are apart, so there is nothing to start, stop, pause, resume or
+    scan, as a running engine (Syncthing) has."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exception):
+        pass
+
+    def pause(self):
+        pass
+
+    def resume(self):
+        pass
+
+    def scan(self):
+        pass
+

@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import time
 
-from harness import Failure, check
+from harness import Failure, ReplicasSyncedOnDemand, check
 
 
 def available():
@@ -31,7 +31,7 @@ def version():
     return result.stdout.splitlines()[0].strip() if result.stdout else "rclone"
 
 
-class Replicas:
+class Replicas(ReplicasSyncedOnDemand):
     """Two folders, `first` and `second`, that `wait_synced()` makes alike with
     one bisync run. They are apart between runs, so `pause` and `resume`
     change nothing."""
@@ -44,21 +44,6 @@ class Replicas:
         open(self.config, "a").close()
         self.runs = 0
         self.conflicts = 0  # paths "new or changed in both paths"
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exception):
-        pass
-
-    def pause(self):
-        pass
-
-    def resume(self):
-        pass
-
-    def scan(self):
-        pass
 
     def wait_synced(self, seconds=120):
         """One bisync run (the first with `--resync`); returns the seconds it took."""

@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import time
 
-from harness import Failure, check
+from harness import Failure, ReplicasSyncedOnDemand, check
 
 # Unison's exit status: 0 everything propagated, 1 some paths skipped (a
 # conflict it was not told how to settle), 2 some failed, 3 a fatal error.
@@ -33,7 +33,7 @@ def version():
     return result.stdout.strip()
 
 
-class Replicas:
+class Replicas(ReplicasSyncedOnDemand):
     """Two folders, `first` and `second`, that `wait_synced()` makes alike with
     one Unison run given `options` (such as `["-prefer", "newer"]`). They
     are apart between runs, so `pause` and `resume` change nothing."""
@@ -45,21 +45,6 @@ class Replicas:
         os.makedirs(self.home, mode=0o700, exist_ok=True)
         self.runs = 0
         self.skipped = []  # the paths each run skipped, with its reason
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exception):
-        pass
-
-    def pause(self):
-        pass
-
-    def resume(self):
-        pass
-
-    def scan(self):
-        pass
 
     def wait_synced(self, seconds=120):
         """Unison runs until one has nothing to propagate (at most four:
