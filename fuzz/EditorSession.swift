@@ -188,8 +188,9 @@ struct EditorSession {
       let scalars = character.unicodeScalars
       guard scalars.count == 1, let scalar = scalars.first,
         (0x40...0x5F).contains(scalar.value) || (0x61...0x7A).contains(scalar.value),
-        !["m", "j", "["].contains(scalar)
-      else { fail("\(key) names no C0 control other than CR, LF and ESC") }
+        // LF is Ctrl-J (quoted-insert types it); CR is Enter, ESC Esc.
+        !["m", "["].contains(scalar)
+      else { fail("\(key) names no C0 control other than CR and ESC") }
     case .alt(let character):
       let scalars = character.unicodeScalars
       guard scalars.count == 1, let scalar = scalars.first,

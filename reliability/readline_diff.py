@@ -3,11 +3,11 @@
 Each case runs bash's `read -e -r -i NOTE` (GNU readline, from Debian's bash)
 and `filenote --file NOTE` on pseudo-terminals, with the same INPUTRC and the
 same keys, and compares the line each one ends with: what `read` put in its
-variable, and what filenote saved. The keys are written in one write once
-each program has put the terminal in raw mode (both turn bracketed paste
-on then, or, with it off, both have drawn the note): readline reads them
-byte by byte and filenote decodes them as a terminal sends them, an Alt key
-as Esc and the key in the same write.
+variable, and what filenote saved. The keys are written once each program
+has put the terminal in raw mode (both turn bracketed paste on then, or,
+with it off, both have drawn the note): a fixed case's in one write, a
+random sequence's one write per key as typed, an Alt key as Esc and the
+key in the same write.
 
 Fixed cases cover every emacs command and key the prompt has; seeded random
 sequences follow (a few hundred in the short setting, more in the long one).
@@ -100,6 +100,9 @@ CASES = [
      ctrl("t") + ctrl("x") + ctrl("x") + b"X", "", None),
     ("exchange-point-and-mark with the mark past the end", "two a-b twob", alt(b"\x7f") +
      b"\x7f" + ctrl("x") + ctrl("x") + b"X", "", None),
+    ("typing between two kills starts a new kill", "two two", ctrl("a") + alt("d") + b"b" +
+     alt("d") + ctrl("y"), "",
+     "b two"),  # readline, reading "b" ahead in the same write, joins the kills: "btwo two"
     ("kills at the start of the line leave the mark", "two a-b", ctrl("a") + ctrl("u") +
      ctrl("w") + ctrl("x") + ctrl("x") + b"|", "", None),
     ("numeric argument with more digits", "x", alt("1") + b"2b", "", None),
@@ -191,7 +194,7 @@ def run(settings, ledger):
     for index in range(count):
         note, keys = random_case(rng)
         ledger.run("readline: random emacs sequence %d" % index, one_case, settings, root, note,
-                   keys + b"\r", "", None, agree, total)
+                   keys + [b"\r"], "", None, agree, total)
     for name, note, keys, expected, bindings in VI_CASES:
         ledger.run("readline: vi: %s" % name, one_case, settings, root, note, keys + b"\r",
                    VI_INPUTRC + bindings, expected, agree, total)
@@ -224,7 +227,10 @@ def random_case(rng):
     # character in bytes (fixed cases below show where that differs).
     words = ["one", "two", "three", "a-b", "x.y", "  "]
     note = " ".join(rng.choice(words) for _ in range(rng.randint(1, 4))).strip() or "n"
-    keys = b"".join(rng.choice(RANDOM_KEYS) for _ in range(rng.randint(3, 12)))
+    # One write per key, a few milliseconds apart, as typed: in one write,
+    # readline reads typed text ahead and a kill after it still joins the
+    # kill before it, which no typist sees.
+    keys = [rng.choice(RANDOM_KEYS) for _ in range(rng.randint(3, 12))]
     return note, keys
 
 
@@ -248,8 +254,9 @@ def one_case(settings, root, note, keys, inputrc, expected, agree, total):
     if expected is None and readline_line == b"" and filenote_line == note.encode():
         filenote_line = b""
     want = readline_line if expected is None else expected.encode()
+    shown = keys if isinstance(keys, bytes) else b"".join(keys)
     check(filenote_line == want,
-          "keys %s on %r: filenote %s, %s %s" % (show_bytes(keys), note, show_bytes(filenote_line),
+          "keys %s on %r: filenote %s, %s %s" % (show_bytes(shown), note, show_bytes(filenote_line),
                                                  "readline" if expected is None else "documented",
                                                  show_bytes(want)))
     agree[0] += 1
@@ -288,7 +295,12 @@ def drive(command, env, keys, seconds=10):
             if not sent and (READY in transcript or
                              (transcript and quiet_since and
                               time.monotonic() - quiet_since > 0.3)):
-                os.write(master, keys)
+                if isinstance(keys, bytes):
+                    os.write(master, keys)
+                else:
+                    for key in keys:
+                        os.write(master, key)
+                        time.sleep(0.004)
                 sent = True
             if process.poll() is not None:
                 break

@@ -370,8 +370,13 @@ public struct EditState: Sendable {
   ) -> EditOutcome {
     switch command {
     case .selfInsert(let text):
-      let repeated = count > 1 ? String(repeating: text, count: count) : text
       if count < 1 { return .unchanged }
+      if count > 1 && !isOverwriting && !text.isEmpty {
+        // Typed that many times at once: one undo step, as readline's.
+        replace(cursor..<cursor, with: String(repeating: text, count: count))
+        return .edited
+      }
+      let repeated = count > 1 ? String(repeating: text, count: count) : text
       return isOverwriting ? overwrite(repeated) : selfInsert(repeated, after: previous)
     case .bracketedPaste(let text):
       let pasted = Self.normalizingLineEndings(text)
@@ -544,7 +549,12 @@ public struct EditState: Sendable {
       lastAction = .other
       if command == .quotedInsert {
         let text = String(repeating: String(character), count: max(count, 1))
-        outcome = isOverwriting ? overwrite(text) : selfInsert(text, after: .other)
+        if isOverwriting {
+          outcome = overwrite(text)
+        } else {
+          replace(cursor..<cursor, with: text)
+          outcome = .edited
+        }
       } else {
         let forward = (command == .characterSearch) == (count >= 0)
         outcome = moveCursor(to: occurrence(of: character, forward: forward, count: abs(count)))
