@@ -59,12 +59,22 @@ class Defect:
 # (file systems, checks, defect), "*" for every file system. A listed
 # check that fails shows the defect's words, else it is a new failure; a
 # listed check that passes fails the group until its entry is narrowed or
-# removed, so remove an entry once its fix has landed. Empty: every defect
-# the group found is fixed (reliability/FILESYSTEMS.md says which and how).
-KNOWN_FAILING = []
+# removed, so remove an entry once its fix has landed
+# (reliability/FILESYSTEMS.md says which defects were fixed and how).
+BINDFS_STALE_LINKS = [
+    "versions", "the README's history recipe", "undo and restore", "clear",
+    "FILENOTE_VERSIONS=0 clear beside kept versions", "edit", "four writers with versions",
+]
+KNOWN_FAILING = [
+    ({"bindfs-chmod-deny"}, set(BINDFS_STALE_LINKS),
+     Defect("bindfs reports the replaced note's second name for about a second after a save, "
+            "and the versions folder's rule leaves a file with a name filenote did not make out",
+            r"history listed 1 lines|gave b'three|nothing to undo|removed kept versions"
+            r"|kept no version|history lists 0 versions")),
+]
 
 # Checks whose failure is a race: a run that passes them proves no fix.
-RACES = {"four writers", "four writers with versions"}
+RACES = {"four writers", "four writers with versions"} | set(BINDFS_STALE_LINKS)
 
 FOUR_WRITER_RUNS_LONG = {"ext4", "ntfs", "ntfs-permissions", "exfat", "sshfs"}
 

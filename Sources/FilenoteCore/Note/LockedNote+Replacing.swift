@@ -26,7 +26,7 @@ import SystemCalls
 // 4. rename the new file over the note (`restore N`: version N's own file,
 //    through a second name beside the note; `clear`: remove the note);
 // 5. make the folder durable: fsync the note's folder, so the rename is on
-//    disk (then `restore N` removes version N's old name);
+//    disk (`restore N` keeps version N's name: the restored text's own);
 // 6. prune: the kept version made owner-only, and the oldest versions past
 //    the count and the size limit removed (`VersionWriter.prune`).
 //
@@ -98,7 +98,15 @@ extension LockedNote {
     }
     guard replacement.changed else { return replacement }
     makeFolderDurable(after: replacement.renamed)
-    if case .version(let version, _) = successor, version.place == .versions {
+    // `restore N` that moved version N's file over the note keeps its name
+    // in the versions folder: the restored text's own name there, as a
+    // save's new file gets one, so no engine's conflict can lose it
+    // (doc/SYNC.md). The save that replaces it keeps it under a new name
+    // (`VersionWriter.keepNote`). Copied (another file system), the name
+    // goes: the note is another file.
+    if case .version(let version, _) = successor, version.place == .versions,
+      replacement.renamed != nil
+    {
       writer?.removeName(of: version)
     }
     if let writer, writer.store.count > 0 { replacement.pruned = writer.prune() }

@@ -294,15 +294,10 @@ struct VersionStore {
   /// A sync engine that runs as root, or with `ignorePerms`, renames files
   /// in as they came, another user's among them (doc/DESIGN.md, Security):
   /// their owner could change them under the user's eyes, and a name of
-  /// theirs elsewhere keeps a way to. A name no one known gave the file is
-  /// a way in only while the file is open to others: the user's own file
-  /// closed to them (0600) is used whatever its link count says. That
-  /// count can also be stale: bindfs reports a version's second name for
-  /// about a second after the note moved on (reliability/FILESYSTEMS.md).
+  /// theirs elsewhere keeps a way to.
   static func mayUse(_ info: FileStatus, knownNames: Int = 1) -> Bool {
     info.kind == .regular && info.owner == CurrentProcess.effectiveUser
-      && (info.linkCount <= UInt64(max(1, knownNames))
-        || !ModeChange.isOpenToOthers(info.permissions))
+      && info.linkCount <= UInt64(max(1, knownNames))
   }
 
   /// The sync engines' conflict copies of the note beside it, not settled

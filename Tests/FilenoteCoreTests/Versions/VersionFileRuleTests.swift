@@ -15,7 +15,7 @@ import Testing
     return try open.status(of: name)
   }
 
-  @Test func theUsersOwnFileClosedToOthersIsUsedWhateverItsLinkCountSays() throws {
+  @Test func aSecondNameFilenoteDidNotMakeKeepsEvenTheUsersOwnClosedFileOut() throws {
     let folder = TemporaryFolder()
     try Data("text".utf8).write(to: URL(fileURLWithPath: folder.file("version")))
     try FileManager.default.setAttributes(
@@ -24,10 +24,11 @@ import Testing
       atPath: folder.file("version"), toPath: folder.file("elsewhere"))
     let closed = try status("version", in: folder)
     #expect(closed.linkCount == 2)
-    #expect(VersionStore.mayUse(closed, knownNames: 1))
+    #expect(!VersionStore.mayUse(closed, knownNames: 1))
+    #expect(VersionStore.mayUse(closed, knownNames: 2), "a second name filenote found is known")
   }
 
-  @Test func theUsersOwnFileOpenToOthersWithAnUnknownSecondNameIsNotUsed() throws {
+  @Test func anOpenFileOfTheUsersIsUsedWithOneNameAndNotWithAnUnknownSecond() throws {
     let folder = TemporaryFolder()
     try Data("text".utf8).write(to: URL(fileURLWithPath: folder.file("version")))
     try FileManager.default.setAttributes(
