@@ -40,7 +40,8 @@ public final class EditingSession {
   private var state = EditState(text: "")
   /// The readline variables and key bindings lines are edited with (an
   /// inputrc's).
-  private let configuration: EditorConfiguration
+  /// What the user's inputrc set: the editing mode, variables and bindings.
+  public let configuration: EditorConfiguration
   /// Set when keys read towards a bound sequence waited
   /// `keyseq-timeout` for the rest of it in vain.
   private var keySequenceTimedOut = false

@@ -39,7 +39,7 @@ struct EditingPrompt {
         hints: [
           hint(
             versionsKept: !versions.isEmpty, conflictCopies: copies, kept: kept.count,
-            mergeMarkers: MergeMarkers.found(in: opened))
+            mergeMarkers: MergeMarkers.found(in: opened), in: session)
         ] + kept.map(hint) + versions.map(hint),
         dimmed: (environment["NO_COLOR"] ?? "").isEmpty,
         versions: kept.map(\.text) + versions.map(\.text))
@@ -64,7 +64,7 @@ struct EditingPrompt {
         case .editingOn: break
         case .editingOnAfterFailure: saveFailed = true
         case .emptied:
-          warning = hint(versionsKept: !versions.isEmpty, conflictCopies: [])
+          warning = hint(versionsKept: !versions.isEmpty, conflictCopies: [], in: session)
           warning?.alert = Self.emptied
         }
         ending = try reading(in: session, opened: opened) { () throws(TerminalError) in
@@ -224,7 +224,7 @@ struct EditingPrompt {
       hints: [
         hint(
           versionsKept: !texts.isEmpty, conflictCopies: copies, kept: kept.count,
-          mergeMarkers: onDisk.map { MergeMarkers.found(in: $0.bytes) } ?? false)
+          mergeMarkers: onDisk.map { MergeMarkers.found(in: $0.bytes) } ?? false, in: session)
       ]
         + hints)
   }
@@ -288,7 +288,7 @@ struct EditingPrompt {
   /// width allows (see `Hint`).
   private func hint(
     versionsKept: Bool, conflictCopies copies: [KeptVersion], kept: Int = 0,
-    mergeMarkers: Bool = false
+    mergeMarkers: Bool = false, in session: EditingSession
   ) -> Hint {
     let alert: [String]
     if !copies.isEmpty {
@@ -301,8 +301,14 @@ struct EditingPrompt {
     return Hint(
       subject: displayed(store.path),
       details: ["Enter saves", "Ctrl-C cancels"] + (versionsKept ? ["Up/Ctrl-R: versions"] : [])
-        + ["Ctrl-X Ctrl-E: editor"],
+        + [Self.editorKey(in: session)],
       alert: alert)
+  }
+
+  /// How the hint names the key to the editor: in vi mode `v` of command
+  /// mode, since in its insert mode Ctrl-X types itself, as readline's does.
+  private static func editorKey(in session: EditingSession) -> String {
+    session.configuration.editingMode == .vi ? "Esc v: editor" : "Ctrl-X Ctrl-E: editor"
   }
 
   /// The line above a version recalled with Up or Ctrl-R: which one (a
