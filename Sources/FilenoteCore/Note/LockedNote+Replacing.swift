@@ -109,7 +109,14 @@ extension LockedNote {
     {
       writer?.removeName(of: version)
     }
-    if let writer, writer.store.count > 0 { replacement.pruned = writer.prune() }
+    if let writer, writer.store.count > 0 {
+      // The restored text's own name (above) is the note's file, no version.
+      var restored: FileStatus?
+      if case .version = successor, replacement.renamed == nil {
+        restored = try? folder.status(of: name)
+      }
+      replacement.pruned = writer.prune(note: restored)
+    }
     return replacement
   }
 

@@ -527,9 +527,10 @@ final class VersionWriter {
     var doomed: [String] = []
     var isPastCount = false
     // The note's own file is not a version: a save's own name for its new
-    // note is not among them (`keepNewNote`), `restore N`'s version N has
-    // left the listing (`removeName`), and a clear leaves none; a writer
-    // that changed no note says which file it is (`note`).
+    // note is not among them (`keepNewNote`), `restore N` says which file
+    // its version N's name now is (`note`: the restored text's own name),
+    // and a clear leaves none; a writer that changed no note says which
+    // file it is (`note`).
     for entry in entries {
       if let note, entry.isFile(note) { continue }
       if !isFull && count < store.count
