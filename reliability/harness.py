@@ -138,9 +138,12 @@ class Sandbox:
         self.documents = os.path.join(self.home, "Documents")
         self.note = os.path.join(self.documents, "datafile.dat")
         # filenote keeps a line it could not save (and the editor's file)
-        # under TMPDIR: in the sandbox, never in the real /tmp.
+        # under TMPDIR: in the sandbox, never in the real /tmp. Sticky and
+        # open to all, as /tmp is, so a case run as another user keeps its
+        # text here too.
         self.temporary = os.path.join(self.root, "tmp")
-        os.mkdir(self.temporary, 0o755)
+        os.mkdir(self.temporary)
+        os.chmod(self.temporary, 0o1777)
         self.env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "HOME": self.home,

@@ -48,7 +48,7 @@ def run_prompt(sandbox, path, user=None):
 
 def run_edit(sandbox, path, user=None):
     """`filenote edit` with an editor that writes a word over the copy."""
-    editor = {"EDITOR": "sh -c 'echo pwned > \"$1\"' sh", "TMPDIR": "/tmp"}
+    editor = {"EDITOR": "sh -c 'echo pwned > \"$1\"' sh"}
     return on_terminal(sandbox, ["--file", path, "edit"], editor, user, None, b"")
 
 
