@@ -58,11 +58,24 @@ struct VersionName: Equatable {
   /// The name of a version kept at `time`, told apart from every other by
   /// `random`.
   static func kept(at time: (seconds: Int64, nanoseconds: Int64), random: UInt64) -> String {
-    let nanoseconds = String(max(0, min(time.nanoseconds, 999_999_999)))
-    let hex = String(random, radix: 16)
-    return String(max(0, time.seconds)) + "."
-      + String(repeating: "0", count: 9 - nanoseconds.utf8.count) + nanoseconds + "-"
-      + String(repeating: "0", count: hexDigits - hex.utf8.count) + hex
+    let nanoseconds = UInt64(max(0, min(time.nanoseconds, 999_999_999)))
+    return String(max(0, time.seconds)) + "." + digits(nanoseconds, count: 9, radix: 10) + "-"
+      + digits(random, count: hexDigits, radix: 16)
+  }
+
+  /// The last `count` digits of `value` in `radix` (lowercase), zero-padded.
+  /// Every value takes the same code path: the function order `make
+  /// release` traces must not depend on the clock or a random number, or
+  /// two builds of one commit would differ (packaging/README.md).
+  static func digits(_ value: UInt64, count: Int, radix: UInt64) -> String {
+    var bytes = [UInt8](repeating: UInt8(ascii: "0"), count: count)
+    var rest = value
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      let digit = UInt8(truncatingIfNeeded: rest % radix)
+      bytes[index] = digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10
+      rest /= radix
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// The name a settled conflict copy gets: its text's time, digits made

@@ -51,6 +51,18 @@ import Testing
     }
   }
 
+  @Suite struct Naming {
+    @Test func aKeptVersionsNameHasNineDigitsOfNanosecondsAndSixteenOfHexWhateverTheValues() {
+      #expect(
+        VersionName.kept(at: (1_764_580_502, 123_456_789), random: 0x5f3a_9c2d_01b7_e4a6)
+          == "1764580502.123456789-5f3a9c2d01b7e4a6")
+      #expect(
+        VersionName.kept(at: (1_764_580_502, 5), random: 0xa)
+          == "1764580502.000000005-000000000000000a")
+      #expect(VersionName.kept(at: (0, 0), random: .max) == "0.000000000-ffffffffffffffff")
+    }
+  }
+
   @Suite struct Keeping {
     @Test func aSaveKeepsTheNoteItReplacesAsVersion1AsAHardLink() throws {
       let fixture = Fixture()
