@@ -34,7 +34,8 @@ def run(settings, ledger):
     endings = [
         ("Enter saves the edited line", enter, 0),
         ("Enter on the unchanged note", lambda run: run.send(b"\r"), 0),
-        ("Enter on an empty line (an error)", lambda run: run.send(b"\x15\r"), 1),
+        ("Enter on a line emptied by hand (stays, says why), then Ctrl-C",
+         enter_on_emptied_line, 130),
         ("Ctrl-C cancels", ctrl_c, 130),
         ("Ctrl-D on an empty line cancels", ctrl_d, 1),
         ("SIGTERM mid-edit", signal_after_edit(signal.SIGTERM), -signal.SIGTERM),
@@ -123,6 +124,15 @@ def enter(run):
 
 def ctrl_c(run):
     run.send(b"x\x03")
+
+
+def enter_on_emptied_line(run):
+    """Ctrl-U empties the line and Enter saves nothing: the prompt stays and
+    says why on its hint line; Ctrl-C then leaves."""
+    run.send(b"\x15\r")
+    check(run.wait_for(b"cannot be empty"), "the prompt did not say why: %s"
+          % show_bytes(run.transcript))
+    run.send(b"\x03")
 
 
 def ctrl_d(run):
