@@ -216,6 +216,11 @@ public struct EditState: Sendable {
   private mutating func resolvePendingKeys() -> EditOutcome {
     let keys = pendingKeys
     pendingKeys = []
+    // A macro that types its own bound prefix resolves it again from
+    // within: bounded as macros are, never a stack overflow.
+    guard macroDepth < Self.macroDepthLimit else { return .unchanged }
+    macroDepth += 1
+    defer { macroDepth -= 1 }
     let bindings = configuration[bindingsOf: keymap]
     var used = 1
     var outcome = EditOutcome.unchanged
