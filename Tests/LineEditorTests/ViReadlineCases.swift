@@ -7,6 +7,14 @@ enum ViReadlineCases {
   static let fixed: [ViReadlineCase] = [
     // Found by the seeded sequences of reliability/readline_diff.py.
     ViReadlineCase("a.b ", "\u{17}Z", "aZ"),
+    // A Ctrl-W that removes nothing leaves the typing around it one run,
+    // which `.` types again whole (CI's seed, random vi sequence 55).
+    ViReadlineCase("a two three", "\u{1B}0lia\u{17}b\u{1B}.", "aaabb two three"),
+    ViReadlineCase("a two three", "\u{1B}0lixa\u{17}b\u{1B}.", "axaxabb two three"),
+    ViReadlineCase(
+      "one two three", "\u{1B}lFec3lq_r\u{1B}ftIab\u{1B}i-\u{1B}deia\u{17}b\u{1B}2.Tn",
+      "aaababb two thrq_r"),
+    ViReadlineCase("a two three", "\u{1B}0wia\u{17}b\u{1B}.", "a bbtwo three"),
     ViReadlineCase("ab, ..cd ef", "\u{1B}0wi\u{17}Z", "abZ, ..cd ef"),
     ViReadlineCase("ab, ..cd ef", "\u{1B}0wwi\u{17}Z", "abZ..cd ef"),
     ViReadlineCase("ab, ..cd ef", "\u{1B}$i\u{17}Z", "ab, ..cd Zf"),

@@ -87,6 +87,16 @@ extension EditState {
   // MARK: - Insert and replace mode
 
   private mutating func handleViInsertKey(_ key: Key) -> EditOutcome {
+    let run = vi?.typedRun
+    let outcome = runViInsertKey(key)
+    // A key that changes nothing (Ctrl-W with no word to remove) adds no
+    // entry to readline's undo list, so the typing before and after it
+    // stays one run.
+    if outcome == .unchanged { vi?.typedRun = run }
+    return outcome
+  }
+
+  private mutating func runViInsertKey(_ key: Key) -> EditOutcome {
     let previous = lastAction
     lastAction = .other
     switch key {
