@@ -160,24 +160,18 @@ public final class Terminal {
   public func write(_ bytes: [UInt8]) throws(TerminalError) {
     var offset = 0
     while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer -> Result<Int, Errno> in
-        do throws(Errno) {
-          return .success(try output.write(UnsafeRawBufferPointer(rebasing: buffer[offset...])))
-        } catch {
-          return .failure(error)
+      do throws(Errno) {
+        offset += try bytes.withUnsafeBytesTyped { buffer throws(Errno) in
+          try output.write(UnsafeRawBufferPointer(rebasing: buffer[offset...]))
         }
-      }
-      switch written {
-      case .success(let count):
-        offset += count
-      case .failure(.wouldBlock):
+      } catch  where error == .wouldBlock {
         do {
           _ = try Poll.wait(for: [(output, .writable)], deadline: nil)
         } catch {
           throw .cannotWrite(errno: error)
         }
-      case .failure(let failure):
-        throw .cannotWrite(errno: failure)
+      } catch {
+        throw .cannotWrite(errno: error)
       }
     }
   }

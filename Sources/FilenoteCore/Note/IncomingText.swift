@@ -72,11 +72,7 @@ final class IncomingText {
   func append(contentsOf text: [UInt8]) throws(FilenoteError) {
     precondition(count == 0, "the whole text comes in one piece")
     wholeText = text
-    var failure: FilenoteError?
-    text.withUnsafeBytes { bytes in
-      do throws(FilenoteError) { try append(bytes) } catch { failure = error }
-    }
-    if let failure { throw failure }
+    try text.withUnsafeBytesTyped { bytes throws(FilenoteError) in try append(bytes) }
   }
 
   /// Ends the text: the file that is to replace the note (with the note
@@ -300,11 +296,7 @@ final class IncomingText {
     /// Checks a whole text.
     static func check(_ text: [UInt8]) throws(FilenoteError) {
       let check = Check()
-      var failure: FilenoteError?
-      text.withUnsafeBytes { bytes in
-        do throws(FilenoteError) { try check.take(bytes) } catch { failure = error }
-      }
-      if let failure { throw failure }
+      try text.withUnsafeBytesTyped { bytes throws(FilenoteError) in try check.take(bytes) }
       try check.end()
     }
 
@@ -373,15 +365,11 @@ final class IncomingText {
     var tail = Array(buffer[(hold - held)..<hold])
     tail.removeLast(TrailingLineEnding.length(in: tail))
     if !tail.isEmpty {
-      var failure: FilenoteError?
-      tail.withUnsafeBytes { bytes in
-        do throws(FilenoteError) {
-          try check?.take(bytes)
-          check?.stop()
-          try body(bytes)
-        } catch { failure = error }
+      try tail.withUnsafeBytesTyped { bytes throws(FilenoteError) in
+        try check?.take(bytes)
+        check?.stop()
+        try body(bytes)
       }
-      if let failure { throw failure }
     }
     try check?.end()
   }

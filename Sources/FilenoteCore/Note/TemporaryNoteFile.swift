@@ -76,11 +76,7 @@ final class TemporaryNoteFile {
   }
 
   func write(_ bytes: [UInt8]) throws(FilenoteError) {
-    var failure: FilenoteError?
-    bytes.withUnsafeBytes { buffer in
-      do throws(FilenoteError) { try write(buffer) } catch { failure = error }
-    }
-    if let failure { throw failure }
+    try bytes.withUnsafeBytesTyped { buffer throws(FilenoteError) in try write(buffer) }
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) throws(FilenoteError) {
@@ -216,18 +212,6 @@ final class TemporaryNoteFile {
       isArmed = false
       RemovalOnSignal.disarm(completed: false)
     }
-  }
-
-  /// The longest start of `name` that is at most `maxUTF8Count` bytes.
-  static func prefix(of name: String, maxUTF8Count: Int) -> String {
-    var result = String.UnicodeScalarView()
-    var count = 0
-    for scalar in name.unicodeScalars {
-      count += UTF8.width(scalar)
-      if count > maxUTF8Count { break }
-      result.append(scalar)
-    }
-    return String(result)
   }
 
   /// `.syncthing.<note>.~`, the start of every temporary name beside the

@@ -49,6 +49,6 @@ enum CompanionName {
 
   /// The longest start of `note` that is at most `noteNameLimit` bytes.
   private static func shortened(_ note: String) -> String {
-    TemporaryNoteFile.prefix(of: note, maxUTF8Count: noteNameLimit)
+    note.prefix(maxUTF8Count: noteNameLimit)
   }
 }

@@ -304,7 +304,7 @@ struct ConflictCopyName: Equatable, Sendable {
     let isHostByte = { (byte: UInt8) in
       (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
         || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || DecimalNumber.isDigit(byte)
         || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
     }
     guard tag.rest.allSatisfy(isHostByte) else { return nil }
@@ -358,42 +358,38 @@ struct ConflictCopyName: Equatable, Sendable {
       return true
     }
 
-    private static func isDigit(_ byte: UInt8) -> Bool {
-      byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-    }
-
-    private static func value(_ digits: Bytes) -> Int {
-      digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
-    }
-
     mutating func takeDigits(_ count: Int) -> Int? {
-      guard rest.count >= count, rest.prefix(count).allSatisfy(Self.isDigit) else { return nil }
-      defer { rest = rest.dropFirst(count) }
-      return Self.value(rest.prefix(count))
+      guard rest.count >= count, let value = DecimalNumber.value(of: rest.prefix(count)) else {
+        return nil
+      }
+      rest = rest.dropFirst(count)
+      return value
     }
 
     mutating func takeLastDigits(_ count: Int) -> Int? {
-      guard rest.count >= count, rest.suffix(count).allSatisfy(Self.isDigit) else { return nil }
-      defer { rest = rest.dropLast(count) }
-      return Self.value(rest.suffix(count))
+      guard rest.count >= count, let value = DecimalNumber.value(of: rest.suffix(count)) else {
+        return nil
+      }
+      rest = rest.dropLast(count)
+      return value
     }
 
     /// A counter as engines print integers: 1 or more, no leading zero, at
     /// most nine digits.
     private static func counter(_ digits: Bytes) -> Int? {
       guard (1...9).contains(digits.count), digits.first != UInt8(ascii: "0") else { return nil }
-      return value(digits)
+      return DecimalNumber.value(of: digits)
     }
 
     mutating func takeNumber() -> Int? {
-      let digits = rest.prefix(while: Self.isDigit)
+      let digits = rest.prefix(while: DecimalNumber.isDigit)
       guard let number = Self.counter(digits) else { return nil }
       rest = rest.dropFirst(digits.count)
       return number
     }
 
     mutating func takeLastNumber() -> Int? {
-      let count = rest.reversed().prefix(while: Self.isDigit).count
+      let count = rest.reversed().prefix(while: DecimalNumber.isDigit).count
       guard let number = Self.counter(rest.suffix(count)) else { return nil }
       rest = rest.dropLast(count)
       return number

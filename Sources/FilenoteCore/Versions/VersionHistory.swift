@@ -225,15 +225,7 @@ struct VersionHistory {
 
   /// `text` cut to at most `columns` columns, by whole characters.
   static func cut(_ text: String, toColumns columns: Int) -> String {
-    var used = 0
-    var end = text.startIndex
-    for index in text.indices {
-      let width = DisplayWidth.columns(of: text[index])
-      if used + width > columns { return String(text[..<end]) }
-      used += width
-      end = text.index(after: index)
-    }
-    return text
+    String(text[..<DisplayWidth.end(of: text, fittingColumns: columns).end])
   }
 
   private static func padded(_ text: String, to width: Int) -> String {

@@ -99,13 +99,7 @@ struct VersionName: Equatable {
     mix(String(saved.nanoseconds).utf8)
     var name = kept(at: saved, random: hash) + "-" + copy.engine.word
     if let origin = copy.origin, !origin.isEmpty {
-      let room = maximumLength - name.utf8.count - 1
-      var used = 0
-      let shortened = String(
-        origin.unicodeScalars.prefix { scalar in
-          used += UTF8.width(scalar)
-          return used <= room
-        })
+      let shortened = origin.prefix(maxUTF8Count: maximumLength - name.utf8.count - 1)
       if !shortened.isEmpty { name += "-" + shortened }
     }
     return name
@@ -113,16 +107,13 @@ struct VersionName: Equatable {
 
   private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
 
-  private static func isDigit(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
-
   private static func isHexDigit(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
+    DecimalNumber.isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "f"))
   }
 
+  /// The value of digits already checked; `Int64.max` past it.
   private static func value(_ digits: Bytes) -> Int64 {
-    digits.reduce(0) { $0 &* 10 &+ Int64($1 - UInt8(ascii: "0")) }
+    Int64(DecimalNumber.value(of: digits) ?? 0)
   }
 
   private static func read(_ name: Bytes) -> VersionName? {
@@ -131,19 +122,19 @@ struct VersionName: Equatable {
     // `<10 digits>-<1 to 20 digits>`
     if name.count > legacyDigits + 1, name.count <= legacyDigits + 21,
       name[name.startIndex + legacyDigits] == dash,
-      name.prefix(legacyDigits).allSatisfy(isDigit),
-      name.dropFirst(legacyDigits + 1).allSatisfy(isDigit)
+      name.prefix(legacyDigits).allSatisfy(DecimalNumber.isDigit),
+      name.dropFirst(legacyDigits + 1).allSatisfy(DecimalNumber.isDigit)
     {
       return VersionName(form: .legacy, kept: nil)
     }
     // `<1 to 19 digits>.<9 digits>-<16 hex digits>[-<engine>[-<origin>]]`
-    let seconds = name.prefix(while: isDigit)
+    let seconds = name.prefix(while: DecimalNumber.isDigit)
     guard (1...19).contains(seconds.count) else { return nil }
     var rest = name[seconds.endIndex...]
     guard rest.first == dot else { return nil }
     rest = rest.dropFirst()
     let nanoseconds = rest.prefix(9)
-    guard nanoseconds.count == 9, nanoseconds.allSatisfy(isDigit) else { return nil }
+    guard nanoseconds.count == 9, nanoseconds.allSatisfy(DecimalNumber.isDigit) else { return nil }
     rest = rest.dropFirst(9)
     guard rest.first == dash else { return nil }
     rest = rest.dropFirst()

@@ -65,7 +65,11 @@ struct VersionStore {
     noteFolderPath = folderPath
     note = FileStore.join(noteFolderPath, noteName)
     // `.` and `.versions` add 10 bytes: a name near the file system's 255 is
-    // shortened (by whole characters) so any note that can be saved has versions.
+    // shortened so any note that can be saved has versions. By whole
+    // Characters, not the scalars of `String.prefix(maxUTF8Count:)`: this is
+    // the folder's name since filenote 0.1, and another cut would hide the
+    // versions of a note whose name has a Character of several scalars
+    // across byte 240.
     var used = 0
     // String(_:), not `"." + substring`: that generic append makes the
     // runtime look up a conformance by scanning them all, on every save
@@ -85,9 +89,7 @@ struct VersionStore {
   /// The count `FILENOTE_VERSIONS` sets: digits only; empty or unset is the default.
   static func count(fromSetting setting: String?) throws(FilenoteError) -> Int {
     guard let setting, !setting.isEmpty else { return defaultCount }
-    guard setting.utf8.count <= 9,
-      setting.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-      let count = Int(setting)
+    guard setting.utf8.count <= 9, let count = DecimalNumber.value(of: setting.utf8)
     else { throw .invalidVersionCount(setting) }
     return count
   }
