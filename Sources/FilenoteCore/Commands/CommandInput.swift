@@ -9,11 +9,14 @@ struct CommandInput {
   /// `--file PATH`, when given.
   let file: String?
   let environment: Environment
+  /// What storage has to tell the user, said when the command is done.
+  let notices = Notices()
 
   /// The note file this command works on (see `FileStore.resolve`).
   func store(ignoringVersionCount: Bool = false) throws(FilenoteError) -> FileStore {
     try FileStore.resolve(
-      fileOption: file, environment: environment, ignoringVersionCount: ignoringVersionCount)
+      fileOption: file, environment: environment, ignoringVersionCount: ignoringVersionCount,
+      notices: notices)
   }
 
   /// Refuses any word after the command's name.

@@ -44,6 +44,16 @@ public enum Filenote {
     }
   }
 
+  /// Says what storage had to tell while a command ran (`Notices`): those
+  /// for a person only when standard error or standard output is a terminal.
+  static func report(_ notices: Notices) {
+    let onTerminal =
+      FileDescriptor.standardError.isTerminal || FileDescriptor.standardOutput.isTerminal
+    for notice in notices.take() where onTerminal || !notice.onlyOnTerminal {
+      report(notice.notice)
+    }
+  }
+
   /// `outcome`, once what a save has to tell is said (`report(_:)`).
   static func reporting(_ outcome: FileStore.SaveOutcome) -> FileStore.SaveOutcome {
     if case .saved(let saved) = outcome { report(saved) }
@@ -83,14 +93,18 @@ public enum Filenote {
       return .success
     case .prompt:
       guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal }
+      let notices = Notices()
+      defer { report(notices) }
       // Resolved (and its settings checked) before the prompt opens.
-      let store = try FileStore.resolve(fileOption: invocation.file, environment: environment)
+      let store = try FileStore.resolve(
+        fileOption: invocation.file, environment: environment, notices: notices)
       return try Prompt(store: store, environment: environment).run()
     case .run(let command, let words):
-      return try command.run(
-        CommandInput(
-          command: command, words: words, options: invocation.commandOptions,
-          file: invocation.file, environment: environment))
+      let input = CommandInput(
+        command: command, words: words, options: invocation.commandOptions,
+        file: invocation.file, environment: environment)
+      defer { report(input.notices) }
+      return try command.run(input)
     }
   }
 

@@ -27,6 +27,10 @@ struct FileStore: Sendable {
   /// `save --no-version`, which keeps nothing of it.
   var keepsReplacedNote = true
 
+  /// Where storage puts what it has to tell the user, for the command to
+  /// say (storage never prints): the command's, set by `resolve`.
+  var notices = Notices()
+
   init(path: String, createsFolder: Bool = false) {
     self.path = Self.absolute(path)
     self.createsFolder = createsFolder
@@ -42,8 +46,10 @@ struct FileStore: Sendable {
   /// refused here, before anything is read, written or asked, so it never
   /// costs the user what they typed. `ignoringVersionCount`: for a command
   /// that never keeps a version (`show`), which then leaves it unread.
+  /// `notices`: where storage puts what the command is to say when done.
   static func resolve(
-    fileOption: String?, environment: Environment, ignoringVersionCount: Bool = false
+    fileOption: String?, environment: Environment, ignoringVersionCount: Bool = false,
+    notices: Notices
   ) throws(FilenoteError) -> FileStore {
     let versionCount =
       ignoringVersionCount
@@ -51,6 +57,7 @@ struct FileStore: Sendable {
       : try VersionStore.count(fromSetting: environment["FILENOTE_VERSIONS"])
     var store = try resolvePath(fileOption: fileOption, environment: environment)
     store.versionCount = versionCount
+    store.notices = notices
     return store
   }
 

@@ -12,6 +12,8 @@ final class WritableNote {
   let versionCount: Int
   /// Whether a save keeps the note it replaces (the store's `keepsReplacedNote`).
   let keepsReplacedNote: Bool
+  /// Where storage puts what it has to tell the user (the store's `notices`).
+  let notices: Notices
 
   /// The note of `store`, its missing folders created when the store does
   /// that (the documents folder on the first save).
@@ -22,7 +24,8 @@ final class WritableNote {
         store.path, missingFolder: store.createsFolder ? .create : .fail)
     else { throw .system(.use, .file(store.path), errno: .noSuchFileOrDirectory) }
     try self.init(
-      location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote)
+      location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote,
+      notices: store.notices)
   }
 
   /// The note of `store` when its folder exists; nil when it does not (a
@@ -30,14 +33,16 @@ final class WritableNote {
   static func existing(_ store: FileStore) throws(FilenoteError) -> WritableNote? {
     try NoteLocation.resolve(store.path, missingFolder: nil).map { location throws(FilenoteError) in
       try WritableNote(
-        location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote)
+        location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote,
+        notices: store.notices)
     }
   }
 
   private init(
-    _ location: NoteLocation, versionCount: Int, keepsReplacedNote: Bool
+    _ location: NoteLocation, versionCount: Int, keepsReplacedNote: Bool, notices: Notices
   ) throws(FilenoteError) {
     self.location = location
+    self.notices = notices
     self.versionCount = versionCount
     self.keepsReplacedNote = keepsReplacedNote
     folder = try location.openFolderForWriting()

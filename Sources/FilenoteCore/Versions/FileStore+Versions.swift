@@ -10,7 +10,7 @@ extension FileStore {
   /// `NoteLocation`). nil when a folder on the way is missing: then none are kept.
   func versionStore() throws(FilenoteError) -> VersionStore? {
     try NoteLocation.resolve(path, missingFolder: nil).map {
-      VersionStore(of: $0, count: versionCount)
+      VersionStore(of: $0, count: versionCount, notices: notices)
     }
   }
 

@@ -38,12 +38,15 @@ struct VersionStore {
   /// What keeps `noteFolder` open as long as this store: the walk's
   /// `NoteLocation` for a reader, the `WritableNote` for a writer.
   private let owner: AnyObject
+  /// Where what the store has to tell the user goes (it never prints).
+  private let notices: Notices
 
   /// The versions of the note a reader found at `location`.
-  init(of location: NoteLocation, count: Int = defaultCount) {
+  init(of location: NoteLocation, count: Int = defaultCount, notices: Notices) {
     self.init(
       folder: location.folder, folderPath: location.folderPath, noteName: location.name,
-      count: count, maximumTotalSize: Self.defaultMaximumTotalSize, owner: location)
+      count: count, maximumTotalSize: Self.defaultMaximumTotalSize, owner: location,
+      notices: notices)
   }
 
   /// The versions of the note a writer holds (its folder open for reading).
@@ -53,12 +56,12 @@ struct VersionStore {
   ) {
     self.init(
       folder: note.folder, folderPath: note.location.folderPath, noteName: note.location.name,
-      count: count, maximumTotalSize: maximumTotalSize, owner: note)
+      count: count, maximumTotalSize: maximumTotalSize, owner: note, notices: note.notices)
   }
 
   private init(
     folder: FileDescriptor, folderPath: String, noteName: String, count: Int,
-    maximumTotalSize: Int64, owner: AnyObject
+    maximumTotalSize: Int64, owner: AnyObject, notices: Notices
   ) {
     noteFolder = folder
     self.noteName = noteName
@@ -84,6 +87,7 @@ struct VersionStore {
     self.count = count
     self.maximumTotalSize = maximumTotalSize
     self.owner = owner
+    self.notices = notices
   }
 
   /// The count `FILENOTE_VERSIONS` sets: digits only; empty or unset is the default.
@@ -147,7 +151,7 @@ struct VersionStore {
   /// used. Where the file system keeps modes, a sync engine or a tool at
   /// umask 022 made it so (rclone bisync, git: 0755, files 0644): it is
   /// taken back to 0700 and its files of the user's to 0600, and a
-  /// terminal is told (once: then it is closed). A file someone else put
+  /// terminal is told (`notices`; once: then it is closed). A file someone else put
   /// in it meanwhile is never used (`mayUse`). Where the file system
   /// cannot narrow it (exFAT, NTFS without permissions, FAT: every file
   /// shows the mount's mode), or on a read-only mount, it is used when it
@@ -163,11 +167,9 @@ struct VersionStore {
     }
     if narrowing == .stored {
       takeBackFiles(in: folder)
-      // Someone at a terminal sees it (a script is not told); once, since
-      // the folder is closed from now on.
-      if FileDescriptor.standardError.isTerminal || FileDescriptor.standardOutput.isTerminal {
-        Filenote.report(.versionsFolderTakenBack(path: folderPath, permissions: info.permissions))
-      }
+      notices.add(
+        .versionsFolderTakenBack(path: folderPath, permissions: info.permissions),
+        onlyOnTerminal: true)
       return true
     }
     guard let beside = noteStatus?.permissions ?? (try? noteFolder.status())?.permissions

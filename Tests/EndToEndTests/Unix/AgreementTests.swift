@@ -239,6 +239,29 @@ extension UnixIntegrationTests {
       #expect(missing.isEmpty, "\(missing)")
     }
 
+    /// Storage (the note, its versions, sync-engine support) never prints:
+    /// what it has to tell comes back in a save's outcome or in `Notices`,
+    /// and the command that ran says it.
+    @Test func storageCodeNeverPrintsNorAsksWhereOutputGoes() throws {
+      var printing: [String] = []
+      for folder in ["Note", "Versions", "Sync"] {
+        let path = "Sources/FilenoteCore/" + folder
+        let files = FileManager.default.enumerator(atPath: Package.file(path))!
+        while let relative = files.nextObject() as? String {
+          guard relative.hasSuffix(".swift") else { continue }
+          let text = try String(
+            contentsOfFile: Package.file(path + "/" + relative), encoding: .utf8)
+          for line in text.split(separator: "\n")
+          where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+            && line.contains(/Filenote\.(report|printError|printOut)|standardError|standardOutput/)
+          {
+            printing.append("\(path)/\(relative): \(line)")
+          }
+        }
+      }
+      #expect(printing.isEmpty, "\(printing)")
+    }
+
     @Test func readmeSaysHowToReadTheManPageAndEnableEachCompletion() throws {
       let readme = try String(contentsOfFile: Package.file("README.md"), encoding: .utf8)
       let text = section("## Man page and shell completions", of: readme)

@@ -48,7 +48,7 @@ import Testing
   @Test func aPathFromAVariableThatIsNotUTF8IsRefused() {
     let environment = Environment(entries: [Array("FILENOTE_FILE=/tmp/".utf8) + [0xC3, 0x28]])
     #expect(throws: FilenoteError.self) {
-      try FileStore.resolve(fileOption: nil, environment: environment)
+      try FileStore.resolve(fileOption: nil, environment: environment, notices: Notices())
     }
   }
 }

@@ -247,7 +247,7 @@ import Testing
       try FileStore.resolve(
         fileOption: fixture.store.path,
         environment: Environment(setting.map { ["FILENOTE_VERSIONS": $0] } ?? [:]),
-        ignoringVersionCount: ignoringVersionCount)
+        ignoringVersionCount: ignoringVersionCount, notices: Notices())
     }
 
     @Test func theSettingIsReadWhereTheStoreIsResolved() throws {
@@ -413,6 +413,24 @@ import Testing
       }
       #expect(try fixture.texts() == ["b", "a"])
       #expect(fixture.note == "c")
+    }
+
+    @Test func takingTheFolderBackIsANoticeForTheCommandToSayNotAPrintedLine() throws {
+      let fixture = Fixture()
+      try fixture.save("a", "b")
+      chmod(fixture.versionsFolder, 0o755)
+      let store = fixture.store
+      #expect(try store.keptVersionCount() == 1)
+      let notices = store.notices.take()
+      #expect(
+        notices == [
+          Notices.Notice(
+            notice: .versionsFolderTakenBack(path: fixture.versionsFolder, permissions: 0o755),
+            onlyOnTerminal: true)
+        ])
+      // Once: the folder is closed now.
+      #expect(try store.keptVersionCount() == 1)
+      #expect(store.notices.take().isEmpty)
     }
 
     @Test func anotherUsersFileInTheFolderIsNotListedShownRestoredOrCounted() throws {
