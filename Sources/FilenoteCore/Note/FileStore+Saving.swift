@@ -37,7 +37,7 @@ import SystemCalls
 //    other writers do not wait for that;
 //
 // then, holding the writer lock (`WriterLock`), the steps every change of
-// the note makes, written once in `LockedNote+Replacing.swift`: check the
+// the note makes, written once in `LockedTarget+Replacing.swift`: check the
 // note is still replaceable, keep the version, make the new file and the
 // versions folder durable, rename, make the folder durable, prune.
 //
@@ -62,7 +62,7 @@ extension FileStore {
 
     init() {}
 
-    init(_ replacement: LockedNote.Replacement, of note: WritableNote) {
+    init(_ replacement: LockedTarget.Replacement, of note: WriteTarget) {
       if let mode = replacement.openMode {
         notPrivate = .noteNotPrivate(folder: note.location.folderPath, permissions: mode)
       }
@@ -95,7 +95,7 @@ extension FileStore {
   @discardableResult
   func save(bytes: [UInt8]) throws(FilenoteError) -> Saved {
     try IncomingText.Check.check(bytes)
-    let note = try WritableNote(self)
+    let note = try WriteTarget(self)
     let incoming = IncomingText(for: note, status: note.statusAtWalk)
     do throws(FilenoteError) {
       try incoming.append(contentsOf: bytes)
@@ -117,7 +117,7 @@ extension FileStore {
   ) throws(FilenoteError) -> SaveOutcome {
     try IncomingText.Check.check(bytes)
     do {
-      return try WritableNote(self).withLock { locked throws(FilenoteError) in
+      return try WriteTarget(self).withLock { locked throws(FilenoteError) in
         guard locked.identity == expected else { return .changedOnDisk(now: locked.identity) }
         beforeWriting()
         let incoming = IncomingText(for: locked.target, status: locked.status)
@@ -158,7 +158,7 @@ extension FileStore {
         piece throws(FilenoteError) in
         // Made at the first byte, so that empty input creates no folder.
         if incoming == nil {
-          let note = try WritableNote(self)
+          let note = try WriteTarget(self)
           incoming = IncomingText(for: note, status: note.statusAtWalk)
           incoming!.possibleCounts = possibleCounts
         }
@@ -175,7 +175,7 @@ extension FileStore {
   /// The end of a save that compared its text before taking the writer
   /// lock: the note replaced under it, unless its text is the note already.
   private static func replace(
-    _ note: WritableNote, with successor: LockedNote.Successor?
+    _ note: WriteTarget, with successor: LockedTarget.Successor?
   ) throws(FilenoteError) -> Saved {
     guard let successor else { return Saved() }
     return try note.withLock { locked throws(FilenoteError) in

@@ -95,7 +95,7 @@ struct FileStore: Sendable {
 
   /// The note as it was read, with the file's identity at that moment so a
   /// later save can tell whether someone else changed it in between.
-  struct Note: Sendable {
+  struct Contents: Sendable {
     /// The file's bytes: valid UTF-8, exactly as stored.
     var bytes: [UInt8]
     let identity: Identity
@@ -136,7 +136,7 @@ struct FileStore: Sendable {
   /// Reads the note; nil when none is saved. A file that is not valid UTF-8,
   /// or not a regular file, is an error and is left untouched. Readers never
   /// take the writer lock.
-  func read() throws(FilenoteError) -> Note? {
+  func read() throws(FilenoteError) -> Contents? {
     guard let (fd, info, path) = try open() else { return nil }
     defer { fd.close() }
     return try Self.readNote(fd, info: info, path: path)
@@ -157,7 +157,7 @@ struct FileStore: Sendable {
   /// Reads the note file `name` in `folder`, which the walk found as `status`.
   static func readNote(
     _ name: String, in folder: FileDescriptor, path: String, status: FileStatus
-  ) throws(FilenoteError) -> Note? {
+  ) throws(FilenoteError) -> Contents? {
     guard let (fd, info, path) = try openNote(name, in: folder, path: path, status: status)
     else { return nil }
     defer { fd.close() }
@@ -167,7 +167,7 @@ struct FileStore: Sendable {
   /// The whole note from `fd`, checked; nil when it turned out empty.
   private static func readNote(
     _ fd: FileDescriptor, info: FileStatus, path: String
-  ) throws(FilenoteError) -> Note? {
+  ) throws(FilenoteError) -> Contents? {
     let bytes: [UInt8]
     do {
       bytes = try fd.readToEnd(sizeHint: Int(info.size))
@@ -178,7 +178,7 @@ struct FileStore: Sendable {
     if let offset = UTF8Validator.firstInvalidOffset(in: bytes) {
       throw .fileNotUTF8(path: path, offset: offset)
     }
-    return Note(bytes: bytes, identity: Identity(info))
+    return Contents(bytes: bytes, identity: Identity(info))
   }
 
   /// Opens the note file `name` in `folder`, which the walk found as
@@ -231,9 +231,9 @@ struct FileStore: Sendable {
   /// `WriterLock.timeoutSeconds` for another writer, then fails with
   /// `lockTimeout`.
   func withWriterLock<Result>(
-    _ body: (LockedNote) throws(FilenoteError) -> Result
+    _ body: (LockedTarget) throws(FilenoteError) -> Result
   ) throws(FilenoteError) -> Result {
-    try WritableNote(self).withLock(body)
+    try WriteTarget(self).withLock(body)
   }
 
   static func folder(of path: String) -> String {

@@ -12,7 +12,7 @@ import SystemCalls
 /// the old note only as far as the two agree.
 final class IncomingText {
   /// The note the text replaces, its folder open.
-  let note: WritableNote
+  let note: WriteTarget
   /// The note file as the text is compared with it; nil when there was none.
   private var originalStatus: FileStatus?
   /// That file, open for reading, while the text matches it so far.
@@ -35,7 +35,7 @@ final class IncomingText {
   /// The text of a save to the note of `note`, whose file is `status` as
   /// last looked at (nil: none): as the walk found it, or as the writer
   /// lock did.
-  init(for note: WritableNote, status: FileStatus?) {
+  init(for note: WriteTarget, status: FileStatus?) {
     self.note = note
     originalStatus = status
   }
@@ -85,7 +85,7 @@ final class IncomingText {
   /// matched all of it is the note only when the note file did not change
   /// while it was compared. A large file goes to disk here, before the
   /// writer lock is taken, so other writers do not wait for its fsync.
-  func end() throws(FilenoteError) -> LockedNote.Successor? {
+  func end() throws(FilenoteError) -> LockedTarget.Successor? {
     if replacement == nil {
       let matchedAll = originalStatus.map { Int64(count) == $0.size } ?? false
       if matchedAll && isOriginalUnchanged {

@@ -12,7 +12,7 @@ final class TemporaryNoteFile {
   /// The temporary file's name in `folder`.
   let name: String
   /// Kept so that `folder` stays open as long as this file.
-  private let note: WritableNote
+  private let note: WriteTarget
   private var folder: FileDescriptor { note.folder }
   private let descriptor: FileDescriptor
   private var isOpen = true
@@ -29,7 +29,7 @@ final class TemporaryNoteFile {
   /// SIGINT, SIGTERM and SIGHUP remove it before they end the process.
   /// `randomNumber` makes the names (a test's own sequence plants names).
   init(
-    for note: WritableNote, replacing existing: FileStatus?,
+    for note: WriteTarget, replacing existing: FileStatus?,
     randomNumber: () -> UInt32 = { UInt32.random(in: 0...UInt32.max) }
   ) throws(FilenoteError) {
     target = note.path
@@ -140,7 +140,7 @@ final class TemporaryNoteFile {
 
   /// Puts the file on disk with the mode and owner of `note` (the note it
   /// replaces; nil: a new note, 0600), unless it is there already with
-  /// those: step 3 of `LockedNote+Replacing.swift`, or, for a large note,
+  /// those: step 3 of `LockedTarget+Replacing.swift`, or, for a large note,
   /// before the writer lock is taken, so other writers do not wait for its
   /// fsync (step 3 then makes it again only if the note turned out to
   /// differ). Returns the mode a new note shows when its file system could
@@ -160,7 +160,7 @@ final class TemporaryNoteFile {
   }
 
   /// Whether the file holds the same bytes as the note file of `note` now.
-  func hasSameBytes(asNoteOf note: LockedNote) -> Bool {
+  func hasSameBytes(asNoteOf note: LockedTarget) -> Bool {
     guard let mine = try? folder.open(name, .readOnly, options: [.nonBlocking, .noFollow]) else {
       return false
     }
@@ -172,11 +172,11 @@ final class TemporaryNoteFile {
     return mine.hasSameBytes(as: theirs)
   }
 
-  /// Step 4 of `LockedNote+Replacing.swift`: renames the file over the
+  /// Step 4 of `LockedTarget+Replacing.swift`: renames the file over the
   /// note of `note` (whose writer lock is held), after `makeDurable`. From
   /// here a signal waits until `completeRename()`, after the folder's
   /// fsync: the rename happens whole and durable, or not at all.
-  func rename(over note: LockedNote) throws(FilenoteError) {
+  func rename(over note: LockedTarget) throws(FilenoteError) {
     if isOpen {
       descriptor.close()
       isOpen = false
@@ -224,7 +224,7 @@ final class TemporaryNoteFile {
 
   /// Removes the leftovers of dead writers beside the note of `note`,
   /// for a save that makes no file of its own (its text is the note).
-  static func removeLeftovers(beside note: WritableNote) {
+  static func removeLeftovers(beside note: WriteTarget) {
     removeLeftovers(
       in: note.folder,
       prefixes: [

@@ -96,7 +96,7 @@ struct EditingPrompt {
   /// Enter on `line`: saved as `save` and `edit` save, over the note as it
   /// was `opened` (or as the user agreed to replace it since: `expected`).
   private func enter(
-    _ line: [UInt8], opened note: FileStore.Note?, in session: EditingSession,
+    _ line: [UInt8], opened note: FileStore.Contents?, in session: EditingSession,
     saving: CheckedSave, over expected: inout FileStore.Identity?
   ) throws(FilenoteError) -> AfterEnter {
     let opened = note?.bytes ?? []

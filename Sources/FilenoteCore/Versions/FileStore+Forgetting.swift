@@ -13,7 +13,7 @@ extension FileStore {
     _ number: Int, ifStill expected: KeptVersion? = nil
   ) throws(FilenoteError) -> Bool {
     // No folder, no version; and a command that fails creates nothing.
-    guard number >= 1, let note = try WritableNote.existing(self) else {
+    guard number >= 1, let note = try WriteTarget.existing(self) else {
       throw .noVersion(number: number, kept: try keptVersionCount(), note: path)
     }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in

@@ -93,7 +93,7 @@ extension FileStore {
   /// With `FILENOTE_VERSIONS=0` nothing can be settled: `settlingNeedsVersions`.
   @discardableResult
   func settleConflictCopies(_ copies: [KeptVersion]? = nil) throws(FilenoteError) -> Int {
-    guard let note = try WritableNote.existing(self) else { return 0 }
+    guard let note = try WriteTarget.existing(self) else { return 0 }
     return try note.withLock { locked throws(FilenoteError) in try locked.settle(copies) }
   }
 
@@ -104,7 +104,7 @@ extension FileStore {
   func restoreVersion(_ number: Int) throws(FilenoteError) -> Restored {
     // No folder, no version: and a command that fails creates nothing, so
     // the documents folder is not made for it.
-    guard let note = try WritableNote.existing(self) else {
+    guard let note = try WriteTarget.existing(self) else {
       throw .noVersion(number: number, kept: 0, note: path)
     }
     return try note.withLock { locked throws(FilenoteError) in
@@ -136,7 +136,7 @@ extension FileStore {
       // The note holds that text already: nothing is moved or touched (a
       // time changed alone would travel to other machines through a sync
       // engine for nothing, doc/SYNC.md). A copy the user chose is settled.
-      var replacement = LockedNote.Replacement()
+      var replacement = LockedTarget.Replacement()
       if try locked.read()?.bytes != bytes {
         replacement = try locked.replace(
           with: .version(version, bytes: bytes), versions: .opened(writer))
@@ -171,7 +171,7 @@ extension FileStore {
   /// nothing and removes none kept). Returns false when there was none.
   @discardableResult
   func clearKeepingVersion() throws(FilenoteError) -> Bool {
-    guard let note = try WritableNote.existing(self) else { return false }
+    guard let note = try WriteTarget.existing(self) else { return false }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
       try locked.replace(with: .nothing).changed
     }
@@ -181,7 +181,7 @@ extension FileStore {
   /// note and how many versions were removed. A versions folder filenote
   /// may not use refuses the whole command.
   func clearAll() throws(FilenoteError) -> (note: Bool, versions: Int) {
-    guard let note = try WritableNote.existing(self) else { return (false, 0) }
+    guard let note = try WriteTarget.existing(self) else { return (false, 0) }
     return try note.withLock(removing: true) { locked throws(FilenoteError) in
       let writer = try VersionWriter.open(locked.versionStore(), creating: false)
       defer { writer?.close() }
@@ -209,7 +209,7 @@ extension FileStore {
   }
 }
 
-extension LockedNote {
+extension LockedTarget {
   /// Settles `copies` (nil: every conflict copy beside the note now) into
   /// the versions; see `FileStore.settleConflictCopies`.
   @discardableResult

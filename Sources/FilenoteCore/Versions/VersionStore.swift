@@ -36,7 +36,7 @@ struct VersionStore {
   /// it alone is larger.
   let maximumTotalSize: Int64
   /// What keeps `noteFolder` open as long as this store: the walk's
-  /// `NoteLocation` for a reader, the `WritableNote` for a writer.
+  /// `NoteLocation` for a reader, the `WriteTarget` for a writer.
   private let owner: AnyObject
   /// Where what the store has to tell the user goes (it never prints).
   private let notices: Notices
@@ -51,7 +51,7 @@ struct VersionStore {
 
   /// The versions of the note a writer holds (its folder open for reading).
   init(
-    of note: WritableNote, count: Int = defaultCount,
+    of note: WriteTarget, count: Int = defaultCount,
     maximumTotalSize: Int64 = defaultMaximumTotalSize
   ) {
     self.init(

@@ -1,7 +1,7 @@
 import SystemCalls
 
 // The versions' part of the steps every change of the note makes under the
-// writer lock (`LockedNote+Replacing.swift`, named as there and in
+// writer lock (`LockedTarget+Replacing.swift`, named as there and in
 // doc/DESIGN.md), designed so that a kill -9 at any moment leaves every
 // version kept before whole and listed once, never lists the current note as
 // a version of itself, and never loses the note.

@@ -124,7 +124,7 @@ import Testing
     symlink(folder.file("victim"), planted)
     let store = FileStore(path: folder.file("notes/datafile.dat"))
     var numbers: [UInt32] = [1, 1, 2]
-    let note = try WritableNote(store)
+    let note = try WriteTarget(store)
     let file = try TemporaryNoteFile(for: note, replacing: note.statusAtWalk) {
       numbers.removeFirst()
     }
@@ -149,7 +149,7 @@ import Testing
       throws: FilenoteError.system(
         .createTemporaryFile, .file(folder.file("notes")), errno: .fileExists)
     ) {
-      _ = try TemporaryNoteFile(for: WritableNote(store), replacing: nil) {
+      _ = try TemporaryNoteFile(for: WriteTarget(store), replacing: nil) {
         tries += 1
         return 7
       }
@@ -261,7 +261,7 @@ import Testing
     let folder = TemporaryFolder()
     let notes = folder.file("notes")
     mkdir(notes, 0o700)
-    let note = try WritableNote(FileStore(path: notes + "/datafile.dat"))
+    let note = try WriteTarget(FileStore(path: notes + "/datafile.dat"))
     rmdir(notes)
     // Each try sees the lock's name go as if its holder removed it: a removed
     // folder must end the tries, not make them wait out the lock's timeout.

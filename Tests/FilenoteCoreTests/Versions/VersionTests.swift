@@ -201,7 +201,7 @@ import Testing
     @Test func theTotalSizeIsBoundedOldestOutFirstAndTheNewestAlwaysKept() throws {
       let fixture = Fixture()
       try fixture.save("a", "bb", "ccc", "dddd", "eeeee")
-      let note = try WritableNote(fixture.store)
+      let note = try WriteTarget(fixture.store)
       let store = VersionStore(of: note, count: 100, maximumTotalSize: 7)
       let writer = try #require(try VersionWriter.open(store, creating: false))
       writer.prune(note: store.noteStatus)

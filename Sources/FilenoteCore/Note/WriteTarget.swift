@@ -4,7 +4,7 @@ import SystemCalls
 /// `NoteLocation`) and its folder open for reading, which the folder's fsync
 /// needs. Opening the folder comes first, so a folder that cannot be synced
 /// fails the command before anything changes.
-final class WritableNote {
+final class WriteTarget {
   let location: NoteLocation
   /// The note's folder, open for reading.
   let folder: FileDescriptor
@@ -30,9 +30,9 @@ final class WritableNote {
 
   /// The note of `store` when its folder exists; nil when it does not (a
   /// writer that removes has nothing to do, and must create nothing).
-  static func existing(_ store: FileStore) throws(FilenoteError) -> WritableNote? {
+  static func existing(_ store: FileStore) throws(FilenoteError) -> WriteTarget? {
     try NoteLocation.resolve(store.path, missingFolder: nil).map { location throws(FilenoteError) in
-      try WritableNote(
+      try WriteTarget(
         location, versionCount: store.versionCount, keepsReplacedNote: store.keepsReplacedNote,
         notices: store.notices)
     }
@@ -55,7 +55,7 @@ final class WritableNote {
   /// Runs `body` holding the note's `WriterLock`. `removing`: the writer
   /// removes the note (a lock that cannot be made is then "cannot remove").
   func withLock<Result>(
-    removing: Bool = false, _ body: (LockedNote) throws(FilenoteError) -> Result
+    removing: Bool = false, _ body: (LockedTarget) throws(FilenoteError) -> Result
   ) throws(FilenoteError) -> Result {
     let (path, folderPath) = (self.path, location.folderPath)
     let lock = try WriterLock(
@@ -66,7 +66,7 @@ final class WritableNote {
         : .system(.createTemporaryFile, .file(folderPath), errno: error)
     }
     defer { lock.release() }
-    return try body(LockedNote(self))
+    return try body(LockedTarget(self))
   }
 
   /// What the note's name is now (never following a link); nil when

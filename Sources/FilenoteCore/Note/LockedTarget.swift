@@ -7,14 +7,14 @@ import SystemCalls
 /// Every writer goes through this: the prompt, `save`, `clear`, and the
 /// versions and editor code (`edit`, `undo`, `restore`, `clear --all`).
 /// The note's status is taken once, when the lock is, and every step under
-/// the lock uses it (`LockedNote+Replacing.swift`): nobody else can change
+/// the lock uses it (`LockedTarget+Replacing.swift`): nobody else can change
 /// it meanwhile.
-final class LockedNote {
-  let target: WritableNote
+final class LockedTarget {
+  let target: WriteTarget
   /// The note file's status as the lock found it; nil when there is none.
   let status: FileStatus?
 
-  init(_ target: WritableNote) throws(FilenoteError) {
+  init(_ target: WriteTarget) throws(FilenoteError) {
     self.target = target
     status = try target.currentStatus()
   }
@@ -32,7 +32,7 @@ final class LockedNote {
   var identity: FileStore.Identity? { status.flatMap(FileStore.Identity.init(ofNote:)) }
 
   /// Reads the note as the lock found it; nil when there is none.
-  func read() throws(FilenoteError) -> FileStore.Note? {
+  func read() throws(FilenoteError) -> FileStore.Contents? {
     guard let status else { return nil }
     return try FileStore.readNote(name, in: folder, path: path, status: status)
   }

@@ -6,7 +6,7 @@ import SystemCalls
 // doc/DESIGN.md ("Saving", "Versions") lists in the same words:
 //
 // 1. check the note is still replaceable: a regular file nobody else
-//    planted (or none), as the lock found it (`LockedNote.status`, the one
+//    planted (or none), as the lock found it (`LockedTarget.status`, the one
 //    look at the note under the lock); a save whose text was compared with
 //    another file (a writer replaced it since) compares it with this one,
 //    and one that holds the text already ends the save, nothing written;
@@ -39,7 +39,7 @@ import SystemCalls
 // folders), and fails the step before the rename, but not after it (step
 // 5: the change has happened, and is what the command reports).
 
-extension LockedNote {
+extension LockedTarget {
   /// What takes the note's place.
   enum Successor {
     /// A save's new file beside the note, whose text was compared with the
@@ -254,7 +254,7 @@ extension LockedNote {
 
   /// Step 5: the note's folder fsynced after the rename or removal. The
   /// change has happened and is what the command reports: a folder that
-  /// cannot be synced was refused before it (`WritableNote`), and a failure
+  /// cannot be synced was refused before it (`WriteTarget`), and a failure
   /// now says nothing true about the note, so it is not reported.
   private func makeFolderDurable(after renamed: TemporaryNoteFile?) {
     try? folder.syncEntries()
