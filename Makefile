@@ -20,7 +20,9 @@ DEB_VERSION = $(subst -dev,~dev,$(VERSION))
 # relocations are packed (RELR: 3 KiB where RELA took 430), so making them
 # reads few pages. It is
 # linked by lld with the functions a run calls laid out together, so a short
-# run maps few pages. That order is traced from the binary being built (see
+# run maps few pages; filenote's own Swift code is compiled with a section
+# per function (-function-sections) so lld can move each, not only whole
+# files. That order is traced from the binary being built (see
 # `release`) and kept in .build, never committed. See bench/README.md ("What
 # gets it there", "Start-up and hardening") for what each of these buys and
 # costs. SwiftPM's $ORIGIN run path is left out: there is no library to find.
@@ -35,6 +37,7 @@ SYMBOL_ORDER = .build/symbol-order.txt
 VERSION_STAMP = .build/version/filenote-$(VERSION).o
 STATIC_DLADDR = .build/version/dladdr.o
 RELEASE_FLAGS = -c release --disable-local-rpath -Xswiftc -static-executable \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections \
 	-Xswiftc -use-ld=lld -Xswiftc -Xclang-linker -Xswiftc -static-pie \
 	-Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now -Xlinker -z -Xlinker noexecstack \
 	-Xlinker -z -Xlinker pack-relative-relocs \
