@@ -11,8 +11,9 @@ write back the harness's own set-up; its result is checked after the clock
 stops.
 
 Processes and pseudo-terminals are run by the reliability suite's helpers
-(reliability/harness.py: run_timed, run_pipeline, TerminalRun); peak memory
-is the maximum resident set size that /usr/bin/time reports, as there.
+(reliability/harness.py: run_timed, run_pipeline, type_on_terminal), in the
+environment its clean_environment builds from nothing; peak memory is the
+maximum resident set size that /usr/bin/time reports, as there.
 
     bench/bench.py --binary .build/release/filenote       # the table, judged
     bench/bench.py --binary .build/release/filenote --smoke   # each once, not judged
@@ -110,15 +111,6 @@ class Run:
     peak_kib: Optional[int] = None
 
 
-def environment(home: str, **extra: str) -> dict[str, str]:
-    """The caller's environment with a temporary HOME, and nothing that moves the note."""
-    moving = ("FILENOTE_FILE", "FILENOTE_VERSIONS", "XDG_CONFIG_HOME")
-    env = {k: v for k, v in os.environ.items() if k not in moving}
-    env.update(HOME=home, LANG="C.UTF-8", **extra)
-    env.pop("LC_ALL", None)
-    return env
-
-
 def spawn(argv: list[str], env: dict[str, str], stdin: str = "/dev/null",
           stdout: str = "/dev/null", measure_memory: bool = False) -> Run:
     """Runs argv with stdin and stdout redirected to files, and checks its exit status."""
@@ -142,19 +134,11 @@ def pipeline(source: list[str], sink: list[str], env: dict[str, str], stdout: st
 def on_terminal(argv: list[str], env: dict[str, str], keys: list[bytes]) -> tuple[Run, bytes]:
     """Runs argv on a new pseudo-terminal, waits until it has drawn, types
     `keys` as fast as the terminal takes them, and times from the first key
-    until the process has exited. Returns the run and everything it wrote."""
-    run = harness.TerminalRun(argv[0], argv[1:], env, columns=COLUMNS, rows=ROWS)
-    try:
-        run.wait_until_quiet(DRAWN_QUIET_SECONDS)
-        start = time.perf_counter()
-        status = run.type_keys(keys)
-        seconds = time.perf_counter() - start
-    finally:
-        run.close()
-    if status != 0:
-        tail = run.transcript[-300:].decode(errors="replace")
-        raise BenchError(f"{argv[0]} exited {status}: {tail!r}")
-    return Run(seconds), run.transcript
+    until the process has exited (0, or harness.Failure). Returns the run and
+    everything it wrote."""
+    run = harness.type_on_terminal(argv, env, keys, columns=COLUMNS, rows=ROWS,
+                                   quiet_seconds=DRAWN_QUIET_SECONDS)
+    return Run(run.typing_seconds), run.transcript
 
 
 # ---------------------------------------------------------------------------
@@ -289,7 +273,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         def run() -> Run:
             home, note = home_with_note(small_note)
             out = os.path.join(home, "out")
-            result = spawn(command(home, note), environment(home), stdout=out,
+            result = spawn(command(home, note), harness.clean_environment(home), stdout=out,
                            measure_memory=memory)
             expect_file(out, small_note + (b"\n" if command is filenote_show else b""))
             shutil.rmtree(home)
@@ -305,7 +289,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     def save_small(command: Callable[[str], list[str]]) -> Callable[[], Run]:
         def run() -> Run:
             home, note = home_with_note(b"the note before")
-            result = spawn(command(note), environment(home), stdin=small_path,
+            result = spawn(command(note), harness.clean_environment(home), stdin=small_path,
                            stdout=os.path.join(home, "out"))
             expect_file(note, small_note)
             shutil.rmtree(home)
@@ -320,7 +304,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         f`)."""
         def run() -> Run:
             home, note = home_with_note(b"the note before")
-            env = environment(home)
+            env = harness.clean_environment(home)
             out = os.path.join(home, "out")
             source = [shutil.which("cat"), big_path]
             if reference:
@@ -355,7 +339,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
             os.chmod(note, 0o600)
             os.sync()
             before = os.stat(note)
-            env = environment(home)
+            env = harness.clean_environment(home)
             cmp = [shutil.which("cmp"), "-n", str(expected_big_size)]
             source = [shutil.which("cat"), big_path]
             out = os.path.join(home, "out")
@@ -393,7 +377,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         def run() -> Run:
             home, note = home_with_note(b"the note before", versions=10)
             folder = os.path.join(os.path.dirname(note), ".datafile.dat.versions")
-            result = spawn(command(note), environment(home), stdin=small_path,
+            result = spawn(command(note), harness.clean_environment(home), stdin=small_path,
                            stdout=os.path.join(home, "out"))
             expect_file(note, small_note)
             # The note it replaced kept, beside the new text's own name.
@@ -412,7 +396,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     def history(command: list[str]) -> Callable[[], Run]:
         def run() -> Run:
             out = os.path.join(history_home, "out")
-            result = spawn(command, environment(history_home), stdout=out)
+            result = spawn(command, harness.clean_environment(history_home), stdout=out)
             with open(out, "rb") as f:
                 if f.read().count(b"\n") < 100:
                     raise BenchError(f"{' '.join(command)} did not list 100 versions")
@@ -425,8 +409,9 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
     def prompt(note: bytes, memory: bool = False) -> Callable[[], Run]:
         def run() -> Run:
             home, path = home_with_note(note)
-            result, peak = harness.type_into_prompt(
-                binary, path, note, environment(home, TERM="xterm"), keys, on_terminal, memory)
+            env = harness.clean_environment(home, TERM="xterm")
+            result, peak = harness.type_into_prompt(binary, path, note, env, keys, on_terminal,
+                                                    memory)
             result.peak_kib = peak
             shutil.rmtree(home)
             return result
@@ -446,8 +431,8 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
             folder = versions_folder(path, 100, 10 * KIB)
             with open(os.path.join(folder, "%010d-%d" % (1, 1_764_000_001)), "wb") as f:
                 f.write(oldest)  # the only version that holds the query
-            result, output = on_terminal([binary, "--file", path],
-                                         environment(home, TERM="xterm"), history_keys)
+            env = harness.clean_environment(home, TERM="xterm")
+            result, output = on_terminal([binary, "--file", path], env, history_keys)
             if b"Saved." not in output:
                 raise BenchError("the prompt did not report Saved.")
             with open(path, "rb") as f:
@@ -462,7 +447,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         bash = shutil.which("bash")
         def run() -> Run:
             home = work.fresh()
-            env = environment(home, TERM="xterm", note=note.decode())
+            env = harness.clean_environment(home, TERM="xterm", note=note.decode())
             result, _ = on_terminal([bash, "-c", 'read -e -i "$note" x'], env, keys)
             shutil.rmtree(home)
             return result
@@ -477,7 +462,7 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
         def run() -> Run:
             home, _ = home_with_note(note)
             out = os.path.join(home, "out")
-            result = spawn([binary] + arguments, environment(home), stdout=out)
+            result = spawn([binary] + arguments, harness.clean_environment(home), stdout=out)
             with open(out, "rb") as f:
                 printed = f.read()
             if arguments == ["show"]:
@@ -522,8 +507,9 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                      "fish": ["--no-config", "-c"]}[shell]
         def run() -> Run:
             home, _ = home_with_note(small_note)
-            env = environment(home, PATH=os.path.dirname(os.path.abspath(binary)) + ":"
-                              + os.environ.get("PATH", "/usr/bin:/bin"))
+            env = harness.clean_environment(
+                home, PATH=os.path.dirname(os.path.abspath(binary)) + ":"
+                + os.environ.get("PATH", "/usr/bin:/bin"))
             out = os.path.join(home, "out")
             result = spawn([program] + arguments + [code], env, stdout=out)
             with open(out, "rb") as f:
@@ -626,7 +612,7 @@ def show_line_benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benc
             home = work.fresh()
             out = os.path.join(home, "out")
             result = spawn([binary, "show", "--line", "--width", "80", "--file", paths[name]],
-                           environment(home), stdout=out, measure_memory=memory)
+                           harness.clean_environment(home), stdout=out, measure_memory=memory)
             with open(out, "rb") as f:
                 printed = f.read()
             if printed.count(b"\n") != 1 or not printed.startswith(first):

@@ -61,6 +61,8 @@ NOTES = ["1 KB", "1 MiB of words", "1 MiB one word", "16 MiB of words"]
 TARGETS_MS = {"1 KB": 1.0, "1 MiB of words": 1.0, "1 MiB one word": 1.0, "16 MiB of words": 16.0}
 E2E_RATIO_LIMIT = 3.0
 MEMORY_FACTOR_LIMIT = 4.0
+# How long a prompt must stay quiet after its first output to count as drawn.
+DRAWN_QUIET_SECONDS = 0.06
 
 
 class LatencyError(Exception):
@@ -155,80 +157,14 @@ def in_process(rounds: int, trials: int) -> dict[str, dict[str, list[float]]]:
 # 2. End to end, through a pseudo-terminal.
 
 
-def environment(home: str, **extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("FILENOTE_FILE", "XDG_CONFIG_HOME", "LC_ALL")}
-    env.update(HOME=home, LANG="C.UTF-8", TERM="xterm", **extra)
-    return env
-
-
-def wait_until_drawn(run: harness.TerminalRun) -> None:
-    """Waits for the first output, then until none has come for 60 ms."""
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        size = len(run.transcript)
-        run.read_for(0.06)
-        if run.poll() is not None:
-            raise LatencyError("exited before it was typed into: "
-                               + harness.show_bytes(run.transcript[-300:], 300))
-        if run.transcript and len(run.transcript) == size:
-            return
-    raise LatencyError("never drew")
-
-
-def type_keys(run: harness.TerminalRun, keys: list[bytes]) -> float:
-    """Types `keys` as fast as the terminal takes them (one key per write),
-    reading all the while; returns the seconds from the first key until the
-    process exited. (The harness keeps the terminal's other side open, so
-    the end is the process's exit, not the terminal's.)"""
-    os.set_blocking(run.master, False)
-    start = time.perf_counter()
-    deadline = time.monotonic() + 120
-    sent = 0
-    while run.poll() is None:
-        if time.monotonic() > deadline:
-            raise LatencyError("did not finish within 120 s")
-        writing = [run.master] if sent < len(keys) else []
-        # Once every key is sent, look for the exit often.
-        timeout = 1 if writing else 0.001
-        readable, writable, _ = select.select([run.master], writing, [], timeout)
-        if readable:
-            drain(run)
-        if writable:
-            try:
-                os.write(run.master, keys[sent])
-                sent += 1
-            except BlockingIOError:
-                pass
-    seconds = time.perf_counter() - start
-    drain(run)
-    if sent < len(keys) or run.status != 0:
-        raise LatencyError(f"exited {run.status} after {sent} of {len(keys)} keys: "
-                           + harness.show_bytes(run.transcript[-300:], 300))
-    return seconds
-
-
-def drain(run: harness.TerminalRun) -> bool:
-    """Reads what the terminal has; false once the process has closed it."""
-    while True:
-        try:
-            chunk = os.read(run.master, 1 << 16)
-        except BlockingIOError:
-            return True
-        except OSError:  # EIO: every process on the terminal has closed it
-            return False
-        if not chunk:
-            return False
-        run.transcript += chunk
-
-
 def on_terminal(argv: list[str], env: dict[str, str], keys: list[bytes]) -> tuple[float, bytes]:
-    run = harness.TerminalRun(argv[0], argv[1:], env)
-    try:
-        wait_until_drawn(run)
-        return type_keys(run, keys), run.transcript
-    finally:
-        run.close()
+    """Types `keys` into argv on a pseudo-terminal once it has drawn (one key
+    per write, as fast as the terminal takes them, reading all the while);
+    the seconds from the first key until the process exited 0, and what it
+    drew."""
+    run = harness.type_on_terminal(argv, env, keys, quiet_seconds=DRAWN_QUIET_SECONDS,
+                                   seconds=120)
+    return run.typing_seconds, run.transcript
 
 
 def filenote_typing(binary: str, work: str, note: bytes, keys: list[bytes],
@@ -239,8 +175,9 @@ def filenote_typing(binary: str, work: str, note: bytes, keys: list[bytes],
     path = os.path.join(home, "note.txt")
     with open(path, "wb") as f:
         f.write(note)
-    seconds, peak = harness.type_into_prompt(
-        binary, path, note, environment(home), keys, on_terminal, measure_memory)
+    env = harness.clean_environment(home, TERM="xterm")
+    seconds, peak = harness.type_into_prompt(binary, path, note, env, keys, on_terminal,
+                                             measure_memory)
     shutil.rmtree(home)
     return seconds, peak or 0
 
@@ -250,7 +187,7 @@ def readline_typing(work: str, note: bytes, keys: list[bytes]) -> float:
     bash = shutil.which("bash")
     if bash is None:
         raise LatencyError("bash is needed for the readline anchor")
-    env = environment(home, note=note.decode())
+    env = harness.clean_environment(home, TERM="xterm", note=note.decode())
     seconds, _ = on_terminal([bash, "-c", 'read -e -i "$note" x'], env, keys)
     shutil.rmtree(home)
     return seconds
@@ -292,7 +229,7 @@ def wait_for_output(run: harness.TerminalRun, seconds: float) -> float | None:
     if not readable:
         return None
     elapsed = time.perf_counter() - start
-    drain(run)
+    run.drain()
     return elapsed
 
 
@@ -311,10 +248,11 @@ def lone_escape(binary: str, work: str, presses: int) -> list[float]:
     path = os.path.join(home, "note.txt")
     with open(path, "wb") as f:
         f.write(b"a note to move about in")
-    run = harness.TerminalRun(binary, ["--file", path], environment(home, INPUTRC=rc))
+    env = harness.clean_environment(home, TERM="xterm", INPUTRC=rc)
+    run = harness.TerminalRun(binary, ["--file", path], env)
     times = []
     try:
-        wait_until_drawn(run)
+        run.wait_until_quiet(DRAWN_QUIET_SECONDS, seconds=30)
         os.set_blocking(run.master, False)
         for _ in range(presses):
             os.write(run.master, b"\x1b")
@@ -344,9 +282,10 @@ def first_paint(binary: str, work: str, inputrc: str | None, rounds: int) -> lis
         with open(rc, "w") as f:
             f.write(inputrc)
     times = []
+    env = harness.clean_environment(home, TERM="xterm", INPUTRC=rc)
     for _ in range(rounds):
         start = time.perf_counter()
-        run = harness.TerminalRun(binary, ["--file", path], environment(home, INPUTRC=rc))
+        run = harness.TerminalRun(binary, ["--file", path], env)
         os.set_blocking(run.master, False)
         try:
             if wait_for_output(run, 10) is None:

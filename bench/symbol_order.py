@@ -40,6 +40,9 @@ import time
 import fcntl
 import termios
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
+from harness import clean_environment  # noqa: E402
+
 PTRACE_TRACEME, PTRACE_PEEKTEXT, PTRACE_PEEKUSER = 0, 1, 3
 PTRACE_POKETEXT, PTRACE_POKEUSER, PTRACE_CONT = 4, 6, 7
 PTRACE_SETOPTIONS, PTRACE_O_TRACECLONE = 0x4200, 0x8
@@ -362,8 +365,7 @@ def trace(binary: str) -> list[str]:
     try:
         # The standard library's hashing seeded the same on every run, so
         # no Dictionary or Set takes another path from one run to the next.
-        env = {"HOME": home, "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-               "LANG": "C.UTF-8", "TERM": "xterm", "SWIFT_DETERMINISTIC_HASHING": "1"}
+        env = clean_environment(home, TERM="xterm", SWIFT_DETERMINISTIC_HASHING="1")
         note = os.path.join(home, "Documents", "datafile.dat")
         keys = [b"\x1b[D", b"\x1b[C", b"\x01", b"\x05", b"\x1bb", b"\x1bf", b"\x1b[1;5D",
                 b"x", "é".encode(), b"\x7f", b"\x1b[3~", b"\x0b", b"\x19", b"\x1f", b"\r"]

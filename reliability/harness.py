@@ -2,8 +2,9 @@
 home, recognisable note versions, temporary-file bookkeeping, mounts and
 file attributes that are always undone, and the pass/fail ledger.
 
-The process and pseudo-terminal helpers (run_timed, run_pipeline,
-run_measured, TerminalRun) are also the benchmarks' (bench/bench.py): new
+The environment (clean_environment), process and pseudo-terminal helpers
+(run_timed, run_pipeline, run_measured, TerminalRun, type_on_terminal) are
+also the benchmarks' (bench/) and the emulator suite's (terminals/): new
 benchmarks and cases import them from here rather than copy them.
 
 Standard library only: CI has python3 and nothing else is installed for it.
@@ -124,6 +125,19 @@ def remove_scratch_root(keep):
     _ROOT = None
 
 
+def clean_environment(home, **extra):
+    """The environment every harness runs filenote in (and the programs
+    measured or compared beside it): built from nothing but PATH (the
+    caller's, or /usr/bin:/bin), HOME and a UTF-8 locale, so no FILENOTE_*,
+    XDG_* or INPUTRC of whoever runs the harness moves the note or changes
+    the keys. Everything else, TERM where there is a terminal included, the
+    caller passes in `extra`."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": home, "LANG": "C.UTF-8",
+           "LC_ALL": "C.UTF-8"}
+    env.update(extra)
+    return env
+
+
 class Sandbox:
     """A fresh home folder for one case. `env` points filenote at it and at
     nothing of the real user's."""
@@ -144,13 +158,8 @@ class Sandbox:
         self.temporary = os.path.join(self.root, "tmp")
         os.mkdir(self.temporary)
         os.chmod(self.temporary, 0o1777)
-        self.env = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": self.home,
-            "LANG": "C.UTF-8",
-            "XDG_CONFIG_HOME": os.path.join(self.home, ".config"),
-            "TMPDIR": self.temporary,
-        }
+        self.env = clean_environment(self.home, TMPDIR=self.temporary,
+                                     XDG_CONFIG_HOME=os.path.join(self.home, ".config"))
         # Never the real home: everything a case touches is below root.
         check(self.note.startswith(scratch_root() + "/"), "sandbox escaped its root")
 
@@ -632,6 +641,7 @@ class TerminalRun:
         self.before = inspect(self.terminal) if inspect else None
         self.transcript = b""
         self.status = None
+        self.typing_seconds = None
         self.process = subprocess.Popen(
             [binary] + list(arguments), stdin=self.terminal,
             stdout=self.terminal if stdout is None else stdout,
@@ -680,57 +690,87 @@ class TerminalRun:
     def send(self, data):
         os.write(self.master, data)
 
-    def wait_until_quiet(self, quiet_seconds, seconds=20):
-        """Waits for the first output, then until none has come for
-        `quiet_seconds`: what the program draws at start is drawn. Fails
-        when it ends first or `seconds` pass."""
+    def wait_until_quiet(self, quiet_seconds, ready=None, seconds=20):
+        """Waits until what the program draws at start is drawn: `ready`
+        (bytes) is on the screen, or output came and then none for
+        `quiet_seconds` (counted from now when some came before). Fails when
+        the program ends first or `seconds` pass."""
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            drawn = len(self.transcript)
-            self.read_for(quiet_seconds if drawn else 0.05)
+        last_output = time.monotonic() if self.transcript else None
+        while ready is None or ready not in self.transcript:
+            now = time.monotonic()
+            if last_output is not None and now - last_output >= quiet_seconds:
+                return
             if self.poll() is not None:
                 raise Failure("the program ended before it was typed into: %s"
                               % show_bytes(self.transcript[-300:], 300))
-            if drawn and len(self.transcript) == drawn:
-                return
-        raise Failure("nothing was drawn on the terminal within %gs" % seconds)
+            if now >= deadline:
+                raise Failure("the program was not ready on the terminal within %gs: %s"
+                              % (seconds, show_bytes(self.transcript[-300:], 300)))
+            # Wakes at the first byte, when the quiet would be over, and
+            # every 50 ms to see whether the program still runs.
+            left = deadline - now if last_output is None else last_output + quiet_seconds - now
+            readable, _, _ = select.select([self.master], [], [], max(0, min(0.05, left)))
+            if readable and self._read_chunk():
+                last_output = time.monotonic()
 
-    def type_keys(self, keys, seconds=30):
-        """Types `keys` (bytes each, one write per key, never a key split) as
-        fast as the terminal takes them, reading what is drawn meanwhile,
-        until the program ends; returns its status. Fails when it ends
-        before the last key or stops answering for `seconds`."""
+    def type_keys(self, keys, gap=0, seconds=30, may_end_early=False, may_keep_running=False):
+        """Types `keys`: bytes in one write, or a list of keys (bytes each)
+        one write per key, never a key split, `gap` seconds apart or as fast
+        as the terminal takes them; reads what is drawn meanwhile, until the
+        program ends, and returns its status. `typing_seconds` is then the
+        time from the first key written to the end seen. Fails when the
+        program stops answering for `seconds` (unless `may_keep_running`
+        and every key is typed: then the status is None), or ends before the
+        last key unless `may_end_early`."""
+        if isinstance(keys, bytes):
+            keys = [keys]
         ended = os.pidfd_open(self.pid)
         os.set_blocking(self.master, False)
         typed = written = 0
+        started = time.perf_counter()
+        next_key = last_answer = time.monotonic()
         try:
             while True:
-                writing = [self.master] if typed < len(keys) else []
-                readable, writable, _ = select.select([self.master, ended], writing, [], seconds)
-                check(readable or writable, "the program stopped answering on the terminal "
-                      "after %d of %d keys" % (typed, len(keys)))
+                now = time.monotonic()
+                if now - last_answer >= seconds and may_keep_running and typed == len(keys):
+                    return None
+                check(now - last_answer < seconds, "the program stopped answering on the "
+                      "terminal after %d of %d keys" % (typed, len(keys)))
+                waiting = max(0, next_key - now) if typed < len(keys) else 0
+                writing = [self.master] if typed < len(keys) and not waiting else []
+                readable, writable, _ = select.select(
+                    [self.master, ended], writing, [],
+                    min(waiting, seconds) if waiting else seconds - (now - last_answer))
+                if ended in readable:
+                    self.typing_seconds = time.perf_counter() - started
+                if readable or writable:
+                    last_answer = time.monotonic()
                 if self.master in readable:
-                    self._drain()
+                    self.drain()
                 if ended in readable:
                     break
                 if writable:
                     try:
+                        if typed == written == 0:
+                            started = time.perf_counter()
                         key = keys[typed][written:]
                         written += os.write(self.master, key)
                     except BlockingIOError:
                         continue
                     if written == len(keys[typed]):  # a key cut short is finished first
                         typed, written = typed + 1, 0
+                        next_key = time.monotonic() + gap
         finally:
             os.close(ended)
+            os.set_blocking(self.master, True)
         self.status = self.process.wait()
-        self._drain()
-        os.set_blocking(self.master, True)
-        check(typed == len(keys), "the program ended after %d of %d keys: %s"
+        self.drain()
+        check(may_end_early or typed == len(keys), "the program ended after %d of %d keys: %s"
               % (typed, len(keys), show_bytes(self.transcript[-300:], 300)))
         return self.status
 
-    def _drain(self):
+    def drain(self):
         """Reads what the terminal holds now, without waiting."""
         while select.select([self.master], [], [], 0)[0] and self._read_chunk():
             pass
@@ -762,6 +802,27 @@ class TerminalRun:
                 os.close(descriptor)
             except OSError:
                 pass
+
+
+def type_on_terminal(argv, env, keys, columns=80, rows=24, ready=None, quiet_seconds=0.06,
+                     gap=0, seconds=30, may_end_early=False, may_keep_running=False,
+                     expected_status=0):
+    """The harnesses' one typist: runs argv on a pseudo-terminal of its own
+    (its controlling terminal), waits until it is ready (TerminalRun.
+    wait_until_quiet), types `keys` (TerminalRun.type_keys) and waits for it
+    to end, with `expected_status` (None: any), or kills it when it may keep
+    running. Returns the ended TerminalRun: its status, its transcript and
+    the typing_seconds from the first key to the end."""
+    run = TerminalRun(argv[0], argv[1:], env, columns=columns, rows=rows)
+    try:
+        run.wait_until_quiet(quiet_seconds, ready=ready, seconds=seconds)
+        run.type_keys(keys, gap=gap, seconds=seconds, may_end_early=may_end_early,
+                      may_keep_running=may_keep_running)
+    finally:
+        run.close()
+    check(expected_status is None or run.status == expected_status, "%s exited %s: %s" % (
+        os.path.basename(argv[0]), run.status, show_bytes(run.transcript[-300:], 300)))
+    return run
 
 
 def file_identity(path):

@@ -30,12 +30,11 @@ asserts filenote's documented behaviour (doc/filenote.1, KEYS) instead:
 
 import os
 import random
-import select
 import subprocess
 import tempfile
 import time
 
-from harness import check, read_or_none, show_bytes
+from harness import check, clean_environment, read_or_none, show_bytes, type_on_terminal
 
 BASH_SCRIPT = 'IFS= read -r -e -i "$NOTE" line; printf %s "$line" > "$OUT"'
 READY = b"\x1b[?2004h"
@@ -239,9 +238,8 @@ def one_case(settings, root, note, keys, inputrc, expected, agree, total):
     rc = os.path.join(folder, "inputrc")
     with open(rc, "w") as handle:
         handle.write(inputrc)
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": folder, "TERM": "xterm",
-           "INPUTRC": rc, "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "NOTE": note,
-           "OUT": os.path.join(folder, "read-out")}
+    env = clean_environment(folder, TERM="xterm", INPUTRC=rc, NOTE=note,
+                            OUT=os.path.join(folder, "read-out"))
     note_path = os.path.join(folder, "note")
     with open(note_path, "wb") as handle:
         handle.write(note.encode())
@@ -266,58 +264,14 @@ def one_case(settings, root, note, keys, inputrc, expected, agree, total):
 
 
 def drive(command, env, keys, seconds=10):
-    """Runs `command` on a pseudo-terminal, types `keys` once it is raw and
-    waits for it to end."""
-    import fcntl
-    import struct
-    import termios
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 200, 0, 0))
-    process = subprocess.Popen(command, stdin=slave, stdout=slave, stderr=slave, env=env,
-                               start_new_session=True, preexec_fn=_controlling, close_fds=True)
-    os.close(slave)
-    transcript = b""
-    deadline = time.monotonic() + seconds
-    sent = False
-    quiet_since = None
-    try:
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([master], [], [], 0.02)
-            if ready:
-                try:
-                    chunk = os.read(master, 65536)
-                except OSError:
-                    break
-                if not chunk:
-                    break
-                transcript += chunk
-                quiet_since = time.monotonic()
-            if not sent and (READY in transcript or
-                             (transcript and quiet_since and
-                              time.monotonic() - quiet_since > 0.3)):
-                if isinstance(keys, bytes):
-                    os.write(master, keys)
-                else:
-                    for key in keys:
-                        os.write(master, key)
-                        time.sleep(0.004)
-                sent = True
-            if process.poll() is not None:
-                break
-        try:
-            process.wait(timeout=max(0.1, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-    finally:
-        os.close(master)
-    return transcript
-
-
-def _controlling():
-    import fcntl
-    import termios
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    """Runs `command` on a pseudo-terminal, types `keys` once it is raw (it
+    has drawn READY, or drawn and then nothing for 0.3 s), a list of keys 4
+    ms apart, and waits for it to end: a Ctrl-D may end it before the last
+    key, and filenote stays in the prompt after Enter on an empty line (it
+    is ended after `seconds` of quiet). Returns what it drew."""
+    return type_on_terminal(command, env, keys, columns=200, ready=READY, quiet_seconds=0.3,
+                            gap=0.004, seconds=seconds, may_end_early=True,
+                            may_keep_running=True, expected_status=None).transcript
 
 
 def _folder(path):
@@ -361,8 +315,7 @@ def bad_inputrc(settings, root, make):
     note_path = os.path.join(folder, "note")
     with open(note_path, "wb") as handle:
         handle.write(b"note")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": folder, "TERM": "xterm",
-           "INPUTRC": rc, "LANG": "C.UTF-8"}
+    env = clean_environment(folder, TERM="xterm", INPUTRC=rc)
     started = time.monotonic()
     transcript = drive([settings.binary, "--file", note_path], env, b" kept\r")
     elapsed = time.monotonic() - started
@@ -380,8 +333,7 @@ def not_opened(settings, root):
     with open(rc, "w") as handle:
         handle.write("set editing-mode vi\n")
     note_path = os.path.join(folder, "note")
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": folder, "TERM": "xterm",
-           "INPUTRC": rc}
+    env = clean_environment(folder, TERM="xterm", INPUTRC=rc)
     log = os.path.join(folder, "strace.log")
     for arguments in (["save", "--file", note_path, "text"], ["show", "--file", note_path]):
         result = subprocess.run(["strace", "-f", "-e", "trace=open,openat", "-o", log,

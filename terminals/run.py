@@ -34,8 +34,11 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# Last, so that reliability/run.py never stands in for terminals/run.py.
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
 
 from emulators import EMULATORS, Display  # noqa: E402
+from harness import clean_environment  # noqa: E402
 from window import Window, WindowError  # noqa: E402
 
 PROMPT = "> "
@@ -173,7 +176,7 @@ def run_scenario(window, folder, binary, emulator, kind_name, kind, place, verbo
     """Runs one note through its steps; returns the checks and the saved-text
     problem, if any."""
     home = tempfile.mkdtemp(prefix="home-", dir=folder)
-    environment = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+    environment = clean_environment(home)
     clusters = PLACES[place](kind)
     note = "".join(clusters)
     subprocess.run([binary, "save", note], env=environment, check=True, timeout=30)

@@ -27,8 +27,11 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# Last, so that reliability/run.py never stands in for terminals/run.py.
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
 
 from emulators import EMULATORS, Display  # noqa: E402
+from harness import clean_environment  # noqa: E402
 from run import stop  # noqa: E402
 from window import Window  # noqa: E402
 
@@ -61,7 +64,7 @@ class Scenes:
         """A fresh HOME with `notes` saved one after the other (the last is
         the note, the others its versions), the prompt opened on it."""
         home = tempfile.mkdtemp(prefix="home-", dir=self.folder)
-        environment = {"HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"}
+        environment = clean_environment(home)
         for note in notes:
             subprocess.run([self.binary, "save", note], env=environment, check=True, timeout=30)
         self.window.start([self.binary], environment)

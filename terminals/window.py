@@ -15,6 +15,10 @@ import time
 
 from emulators import COLUMNS, ROWS
 
+# Last, so that reliability/run.py never stands in for terminals/run.py.
+sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "reliability"))
+from harness import clean_environment  # noqa: E402
+
 RELAY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "relay.py")
 # Starting an emulator on a software-rendered display takes a few seconds on a
 # busy machine; a step's answer takes milliseconds.
@@ -42,19 +46,17 @@ class Window:
         self.connection = None
         home = os.path.join(folder, "emulator-home")
         os.makedirs(home, exist_ok=True)
-        self.environment = {
-            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-            "HOME": home,
-            "XDG_CONFIG_HOME": os.path.join(home, ".config"),
-            "XDG_CACHE_HOME": os.path.join(home, ".cache"),
-            "XDG_RUNTIME_DIR": home,
-            "DISPLAY": display.name,
-            "LANG": "C.UTF-8",
+        self.environment = clean_environment(
+            home,
+            XDG_CONFIG_HOME=os.path.join(home, ".config"),
+            XDG_CACHE_HOME=os.path.join(home, ".cache"),
+            XDG_RUNTIME_DIR=home,
+            DISPLAY=display.name,
             # kitty and alacritty draw with OpenGL: Mesa's software renderer
             # on Xvfb. GTK (xfce4-terminal) looks for no accessibility bus.
-            "LIBGL_ALWAYS_SOFTWARE": "1",
-            "NO_AT_BRIDGE": "1",
-        }
+            LIBGL_ALWAYS_SOFTWARE="1",
+            NO_AT_BRIDGE="1",
+        )
         os.chmod(home, 0o700)
 
     def open(self):
