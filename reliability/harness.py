@@ -714,15 +714,17 @@ class TerminalRun:
             if readable and self._read_chunk():
                 last_output = time.monotonic()
 
-    def type_keys(self, keys, gap=0, seconds=30, may_end_early=False, may_keep_running=False):
+    def type_keys(self, keys, gap=0, seconds=30, may_end_early=False, may_keep_running=False,
+                  stays_on=None):
         """Types `keys`: bytes in one write, or a list of keys (bytes each)
         one write per key, never a key split, `gap` seconds apart or as fast
         as the terminal takes them; reads what is drawn meanwhile, until the
         program ends, and returns its status. `typing_seconds` is then the
         time from the first key written to the end seen. Fails when the
         program stops answering for `seconds` (unless `may_keep_running`
-        and every key is typed: then the status is None), or ends before the
-        last key unless `may_end_early`."""
+        and every key is typed: then the status is None, at once when it
+        draws `stays_on` after the last key), or ends before the last key
+        unless `may_end_early`."""
         if isinstance(keys, bytes):
             keys = [keys]
         ended = os.pidfd_open(self.pid)
@@ -730,10 +732,13 @@ class TerminalRun:
         typed = written = 0
         started = time.perf_counter()
         next_key = last_answer = time.monotonic()
+        after_last_key = None
         try:
             while True:
                 now = time.monotonic()
-                if now - last_answer >= seconds and may_keep_running and typed == len(keys):
+                if may_keep_running and typed == len(keys) and (
+                        now - last_answer >= seconds or stays_on is not None
+                        and stays_on in self.transcript[after_last_key:]):
                     return None
                 check(now - last_answer < seconds, "the program stopped answering on the "
                       "terminal after %d of %d keys" % (typed, len(keys)))
@@ -761,6 +766,7 @@ class TerminalRun:
                     if written == len(keys[typed]):  # a key cut short is finished first
                         typed, written = typed + 1, 0
                         next_key = time.monotonic() + gap
+                        after_last_key = len(self.transcript)
         finally:
             os.close(ended)
             os.set_blocking(self.master, True)
@@ -806,7 +812,7 @@ class TerminalRun:
 
 def type_on_terminal(argv, env, keys, columns=80, rows=24, ready=None, quiet_seconds=0.06,
                      gap=0, seconds=30, may_end_early=False, may_keep_running=False,
-                     expected_status=0):
+                     stays_on=None, expected_status=0):
     """The harnesses' one typist: runs argv on a pseudo-terminal of its own
     (its controlling terminal), waits until it is ready (TerminalRun.
     wait_until_quiet), types `keys` (TerminalRun.type_keys) and waits for it
@@ -817,7 +823,7 @@ def type_on_terminal(argv, env, keys, columns=80, rows=24, ready=None, quiet_sec
     try:
         run.wait_until_quiet(quiet_seconds, ready=ready, seconds=seconds)
         run.type_keys(keys, gap=gap, seconds=seconds, may_end_early=may_end_early,
-                      may_keep_running=may_keep_running)
+                      may_keep_running=may_keep_running, stays_on=stays_on)
     finally:
         run.close()
     check(expected_status is None or run.status == expected_status, "%s exited %s: %s" % (

@@ -38,6 +38,10 @@ from harness import check, clean_environment, read_or_none, show_bytes, type_on_
 
 BASH_SCRIPT = 'IFS= read -r -e -i "$NOTE" line; printf %s "$line" > "$OUT"'
 READY = b"\x1b[?2004h"
+# What filenote's hint line says when Enter on an emptied line keeps the
+# prompt open (Sources/FilenoteCore/Prompts/EditingPrompt.swift; the man
+# page says the prompt stays); the case is over then.
+STAYS = b"Not saved: a note cannot be empty"
 ESC = b"\x1b"
 
 
@@ -268,10 +272,11 @@ def drive(command, env, keys, seconds=10):
     has drawn READY, or drawn and then nothing for 0.3 s), a list of keys 4
     ms apart, and waits for it to end: a Ctrl-D may end it before the last
     key, and filenote stays in the prompt after Enter on an empty line (it
-    is ended after `seconds` of quiet). Returns what it drew."""
+    is ended once it says so on its hint line, or after `seconds` of
+    quiet). Returns what it drew."""
     return type_on_terminal(command, env, keys, columns=200, ready=READY, quiet_seconds=0.3,
                             gap=0.004, seconds=seconds, may_end_early=True,
-                            may_keep_running=True, expected_status=None).transcript
+                            may_keep_running=True, stays_on=STAYS, expected_status=None).transcript
 
 
 def _folder(path):
