@@ -140,10 +140,11 @@ public struct FileDescriptor: Hashable, Sendable {
     return Array(bytes[..<count])
   }
 
-  /// Asks the kernel to write this file's dirty pages out now, without
-  /// waiting, and to drop the ones already written from the page cache.
-  public func startWriteback() {
-    _ = posix_fadvise(rawValue, 0, 0, POSIX_FADV_DONTNEED)
+  /// Asks the kernel to write the dirty pages of `count` bytes of this file
+  /// from `offset` out now, without waiting, and to drop those of them
+  /// already written from the page cache.
+  public func startWriteback(offset: Int, count: Int) {
+    _ = posix_fadvise(rawValue, off_t(offset), off_t(count), POSIX_FADV_DONTNEED)
   }
 
   /// Makes the pipe this descriptor reads from hold up to 1 MiB, so its

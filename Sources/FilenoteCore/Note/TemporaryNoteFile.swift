@@ -89,16 +89,23 @@ final class TemporaryNoteFile {
       throw .system(.save, .file(target), errno: error)
     }
     // A large note goes to disk while it is still arriving, rather than all
-    // in the final fsync (which still waits for whatever is left).
+    // in the final fsync (which still waits for whatever is left). Each call
+    // takes the last two intervals: it starts the newest on its way and
+    // drops the one before, written by now, from the page cache. (The whole
+    // file at each call made the kernel walk all its pages again each time:
+    // bench/README.md, Where the new-text save's time goes.)
     if bytesWritten >= writebackStart + Self.writebackInterval {
-      descriptor.startWriteback()
+      descriptor.startWriteback(offset: droppedUpTo, count: bytesWritten - droppedUpTo)
+      droppedUpTo = writebackStart
       writebackStart = bytesWritten
     }
   }
 
-  /// How much a save writes between two `startWriteback()` calls.
+  /// How much a save writes between two `startWriteback(offset:count:)` calls.
   private static let writebackInterval = 2 << 20
   private var writebackStart = 0
+  /// Where the next writeback call starts: the interval before the newest.
+  private var droppedUpTo = 0
 
   /// The mode and owner given to the file: those of the note it replaces.
   private var givenModeAndOwner: (permissions: UInt32, owner: UInt32, group: UInt32)?
