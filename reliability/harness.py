@@ -138,6 +138,23 @@ def clean_environment(home, **extra):
     return env
 
 
+def run_tool(argv, seconds, env=None, statuses=(0,)):
+    """Runs a program the cases use beside filenote (a sync engine, mount,
+    mkfs) to its end, within `seconds` (on the deadline subprocess.run
+    kills it, by its pid); returns it ended (CompletedProcess, its output
+    as text) when its status is one of `statuses`, else a Failure with the
+    end of what it said."""
+    name = os.path.basename(argv[0])
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, timeout=seconds, env=env,
+                                stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise Failure("%s did not end within %ds" % (" ".join(argv), seconds))
+    check(result.returncode in statuses, "%s ended with status %d: %s" % (
+        name, result.returncode, (result.stdout + result.stderr).strip()[-600:]))
+    return result
+
+
 class Sandbox:
     """A fresh home folder for one case. `env` points filenote at it and at
     nothing of the real user's."""
@@ -172,6 +189,13 @@ class Sandbox:
     def run(self, arguments, **options):
         options.setdefault("env", self.env)
         return run_filenote(self.settings.binary, arguments, **options)
+
+    def save_each(self, *texts, arguments=(), **options):
+        """Saves each of `texts` in turn (`filenote ARGUMENTS save TEXT`);
+        each must succeed."""
+        for text in texts:
+            outcome = self.run(list(arguments) + ["save", text], **options)
+            check(outcome.status == 0, "save %r failed: %s" % (text, outcome.describe()))
 
     def start(self, arguments, stdin=subprocess.DEVNULL, **options):
         options.setdefault("env", self.env)

@@ -19,7 +19,7 @@ import socket
 import subprocess
 import time
 
-from harness import Failure, check
+from harness import Failure, check, run_tool
 
 
 class Unavailable(Exception):
@@ -27,16 +27,9 @@ class Unavailable(Exception):
 
 
 def tool(argv, timeout=60, env=None):
-    """Runs a mount, mkfs or losetup command to its end; its output when it
-    exits 0, else a Failure with what it said."""
-    try:
-        result = subprocess.run(argv, capture_output=True, text=True, timeout=timeout, env=env,
-                                stdin=subprocess.DEVNULL)
-    except subprocess.TimeoutExpired:
-        raise Failure("%s did not end within %ds" % (" ".join(argv), timeout))
-    check(result.returncode == 0, "%s failed (exit %d): %s" % (
-        " ".join(argv), result.returncode, (result.stderr or result.stdout).strip()[-400:]))
-    return result.stdout
+    """Runs a mount, mkfs or losetup command to its end (`run_tool`); its
+    standard output when it exits 0."""
+    return run_tool(argv, timeout, env=env).stdout
 
 
 def need_programs(*pairs):

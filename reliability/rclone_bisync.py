@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import time
 
-from harness import Failure, ReplicasSyncedOnDemand, check
+from harness import ReplicasSyncedOnDemand, clean_environment, run_tool
 
 
 def available():
@@ -51,15 +51,9 @@ class Replicas(ReplicasSyncedOnDemand):
         argv = (["rclone", "bisync"] + self.folders
                 + ["--workdir", os.path.join(self.home, "bisync"), "--exclude", ".syncthing.*"]
                 + (["--resync"] if self.runs == 0 else []))
-        try:
-            result = subprocess.run(argv, capture_output=True, text=True, timeout=seconds,
-                                    env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                                         "HOME": self.home, "RCLONE_CONFIG": self.config})
-        except subprocess.TimeoutExpired:
-            raise Failure("rclone bisync did not end within %ds" % seconds)
+        result = run_tool(argv, seconds,
+                          env=clean_environment(self.home, RCLONE_CONFIG=self.config))
         self.runs += 1
         output = result.stdout + result.stderr
-        check(result.returncode == 0, "rclone bisync ended with status %d: %s"
-              % (result.returncode, output[-800:]))
         self.conflicts += output.count("New or changed in both paths")
         return time.monotonic() - started

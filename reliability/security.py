@@ -600,9 +600,7 @@ def link_named_like_a_version(settings):
     sandbox = Sandbox(settings, "link named like a version")
     victim, _ = root_file(sandbox)
     note = sandbox.note
-    for text in ("a", "b", "c"):
-        outcome = sandbox.run(["save", text])
-        check(outcome.status == 0, "save %r failed: %s" % (text, outcome.describe()))
+    sandbox.save_each("a", "b", "c")
     folder = versions_folder_of(note)
     oldest = min(name for name in os.listdir(folder) if name[0].isdigit())
     os.unlink(os.path.join(folder, oldest))
@@ -625,8 +623,7 @@ def link_named_like_a_version(settings):
           "clear --all removed or changed the link: %s" % os.listdir(folder))
     # forget lists versions as history does: the link is none, so no number
     # reaches it.
-    for text in ("e", "f"):
-        check(sandbox.run(["save", text]).status == 0, "save %r failed" % text)
+    sandbox.save_each("e", "f")
     forgot = sandbox.run(["forget", "1"])
     check(forgot.status == 0, "forget 1 failed: %s" % forgot.describe())
     expect_refused(sandbox.run(["forget", "1"]), ["no version 1"])
@@ -643,8 +640,7 @@ def forget_hard_link(settings):
     owner and both names."""
     sandbox = Sandbox(settings, "forget hard link")
     victim, _ = victims_own_file(sandbox)
-    for text in ("a", "b"):
-        check(sandbox.run(["save", text]).status == 0, "save %r failed" % text)
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     # Named as kept after the others (its time): it would be version 1.
     name = "%d.000000000-%016x" % (int(time.time()) + 3600, 1)
@@ -686,9 +682,7 @@ def others_files_in_versions(settings, setup):
     sandbox = Sandbox(settings, "others' versions")
     _, user = setup(sandbox)
     note = victims_note_folder(sandbox, user)
-    for text in ("one", "two", "three"):
-        check(sandbox.run(["--file", note, "save", text], user=user).status == 0,
-              "save %r failed" % text)
+    sandbox.save_each("one", "two", "three", arguments=["--file", note], user=user)
     folder = versions_folder_of(note)
     oldest = min(os.listdir(folder))
     shared = shared_folder(sandbox)
@@ -743,9 +737,7 @@ def engine_made_open_folder(settings, setup):
     sandbox = Sandbox(settings, "engine-made open folder")
     _, user = setup(sandbox)
     note = victims_note_folder(sandbox, user)
-    for text in ("a", "b", "c"):
-        check(sandbox.run(["--file", note, "save", text], user=user).status == 0,
-              "save %r failed" % text)
+    sandbox.save_each("a", "b", "c", arguments=["--file", note], user=user)
     folder = versions_folder_of(note)
     os.chmod(folder, 0o755)
     for name in os.listdir(folder):

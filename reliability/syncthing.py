@@ -410,13 +410,15 @@ class Cluster:
             first.post("/rest/system/pause", device=second.device_id)
         self.wait_connected(False, seconds)
 
-    def resume(self, seconds=30):
+    def resume(self, seconds=90):
         """Brings them together again: of each two, the first resumes the
         second and dials it at once (lib/connections dials a device the
         moment it is unpaused); returns once every instance sees every
         connection. Pausing on one side only keeps this quick: when both
         sides pause and resume, the first dial can reach a side that has not
-        resumed yet, and the next comes 20 s later."""
+        resumed yet, and the next comes 20 s later. The deadline leaves room
+        for two such redials: on a busy machine a TLS handshake between
+        three instances timed out once, and 30 s was not enough."""
         for first, second in self.links():
             first.post("/rest/system/resume", device=second.device_id)
         self.wait_connected(True, seconds)

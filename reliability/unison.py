@@ -17,7 +17,7 @@ import shutil
 import subprocess
 import time
 
-from harness import Failure, ReplicasSyncedOnDemand, check
+from harness import ReplicasSyncedOnDemand, clean_environment, run_tool
 
 # Unison's exit status: 0 everything propagated, 1 some paths skipped (a
 # conflict it was not told how to settle), 2 some failed, 3 a fatal error.
@@ -65,17 +65,10 @@ class Replicas(ReplicasSyncedOnDemand):
         seconds = max(1, deadline - time.monotonic())
         argv = (["unison"] + self.folders + ["-batch", "-times", "-ignore", "Name .syncthing.*"]
                 + self.options)
-        try:
-            result = subprocess.run(argv, capture_output=True, text=True, timeout=seconds,
-                                    env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-                                         "HOME": self.home, "UNISON": self.home})
-        except subprocess.TimeoutExpired:
-            # subprocess.run kills the child (by its pid) before raising.
-            raise Failure("unison did not end within %ds" % seconds)
+        result = run_tool(argv, seconds, env=clean_environment(self.home, UNISON=self.home),
+                          statuses=(0, SKIPPED))
         self.runs += 1
         output = result.stdout + result.stderr
-        check(result.returncode in (0, SKIPPED), "unison ended with status %d: %s"
-              % (result.returncode, output[-600:]))
         self.skipped.extend(line.strip() for line in output.splitlines()
                             if line.strip().startswith("skipped:"))
         transferred = re.search(r"\((\d+) items? transferred", output)

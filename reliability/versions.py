@@ -355,7 +355,7 @@ def concurrent_forgets(settings):
 
 def forget_out_of_range(settings):
     sandbox = Sandbox(settings, "versions forget range")
-    two_saves(sandbox, "a", "b", "c")
+    sandbox.save_each("a", "b", "c")
     folder = versions_folder_of(sandbox.note)
     names = sorted(os.listdir(folder))
     lines = []
@@ -463,12 +463,6 @@ def pruning_order(settings):
 # --- Faults -----------------------------------------------------------------
 
 
-def two_saves(sandbox, *texts):
-    for text in texts:
-        outcome = sandbox.run(["save", text])
-        check(outcome.status == 0, "save %r failed: %s" % (text, outcome.describe()))
-
-
 def refused(sandbox, arguments, must_name, note=b"b"):
     line = expect_error_line(sandbox.run(arguments), must_name)
     check(read_or_none(sandbox.note) == note, "the note changed: %s"
@@ -478,7 +472,7 @@ def refused(sandbox, arguments, must_name, note=b"b"):
 
 def folder_not_writable(settings):
     sandbox = Sandbox(settings, "versions immutable")
-    two_saves(sandbox, "a", "b")
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     with file_attribute(folder, "i"):
         # b was kept by its own save (its name there): the save of c needs
@@ -530,7 +524,7 @@ def full_disk_while_keeping(settings):
 
 def file_in_place(settings):
     sandbox = Sandbox(settings, "versions file in place")
-    two_saves(sandbox, "a", "b")
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     subprocess.run(["rm", "-rf", folder], check=True)
     write_file(folder, b"not a folder")
@@ -543,7 +537,7 @@ def file_in_place(settings):
 
 def link_in_place(settings):
     sandbox = Sandbox(settings, "versions link in place")
-    two_saves(sandbox, "a", "b")
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     victim = sandbox.folder("victim", mode=0o700)
     write_file(os.path.join(victim, "0000000001-1"), b"victim's file")
@@ -563,7 +557,7 @@ def link_in_place(settings):
 
 def foreign_folder(settings):
     sandbox = Sandbox(settings, "versions foreign folder")
-    two_saves(sandbox, "a", "b")
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     os.chown(folder, NOBODY, NOBODY)
     names = sorted(os.listdir(folder))
@@ -575,7 +569,7 @@ def foreign_folder(settings):
 
 def open_folder(settings):
     sandbox = Sandbox(settings, "versions open folder")
-    two_saves(sandbox, "a", "b")
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     os.chmod(folder, 0o755)
     for name in os.listdir(folder):
@@ -594,7 +588,7 @@ def open_folder(settings):
 
 def version_edited(settings):
     sandbox = Sandbox(settings, "versions edited")
-    two_saves(sandbox, "a", "b", "c")
+    sandbox.save_each("a", "b", "c")
     folder = versions_folder_of(sandbox.note)
     # The newest version, not the note's own name (which is the note).
     note = os.stat(sandbox.note).st_ino
@@ -608,14 +602,14 @@ def version_edited(settings):
     history = sandbox.run(["history"])
     check(history.status == 0 and history.stdout.count(b"\n") == 3, "history: %s"
           % history.describe())
-    two_saves(sandbox, "d")
+    sandbox.save_each("d")
     check(sandbox.run(["show", "1"]).stdout == b"c\n", "the next save did not keep the note")
     return line
 
 
 def version_removed(settings):
     sandbox = Sandbox(settings, "versions removed")
-    two_saves(sandbox, "a", "b", "c", "d")
+    sandbox.save_each("a", "b", "c", "d")
     folder = versions_folder_of(sandbox.note)
     names = sorted(name for name in os.listdir(folder) if VERSION_NAME.match(name))
     os.unlink(os.path.join(folder, names[1]))  # "b", version 2 of 3
@@ -629,7 +623,7 @@ def version_removed(settings):
 
 def foreign_names(settings):
     sandbox = Sandbox(settings, "versions foreign names")
-    two_saves(sandbox, "a", "b")
+    sandbox.save_each("a", "b")
     folder = versions_folder_of(sandbox.note)
     victim = os.path.join(sandbox.root, "victim")
     write_file(victim, b"victim")
@@ -653,11 +647,11 @@ def foreign_names(settings):
 
 def across_file_systems(settings):
     sandbox = Sandbox(settings, "versions across")
-    two_saves(sandbox, "a")
+    sandbox.save_each("a")
     folder = versions_folder_of(sandbox.note)
     os.makedirs(folder, 0o700, exist_ok=True)
     with mounted(folder, "-t", "tmpfs", "-o", "size=1m,mode=0700", "tmpfs"):
-        two_saves(sandbox, "b", "c")
+        sandbox.save_each("b", "c")
         check(listed(sandbox.note) == [b"b", b"a"], "copies: %s" % listed(sandbox.note))
         names = [name for name in os.listdir(folder) if VERSION_NAME.match(name)]
         check(all(os.stat(os.path.join(folder, name)).st_nlink == 1 for name in names),

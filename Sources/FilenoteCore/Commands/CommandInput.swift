@@ -9,8 +9,9 @@ struct CommandInput {
   /// `--file PATH`, when given.
   let file: String?
   let environment: Environment
-  /// What storage has to tell the user, said when the command is done.
-  let notices = Notices()
+  /// Where storage puts what it has to tell the user, said when the
+  /// command is done (`Filenote.report(_:)`).
+  let notices: Notices
 
   /// The note file this command works on (see `FileStore.resolve`).
   func store(ignoringVersionCount: Bool = false) throws(FilenoteError) -> FileStore {

@@ -47,9 +47,12 @@ public enum Filenote {
   /// Says what storage had to tell while a command ran (`Notices`): those
   /// for a person only when standard error or standard output is a terminal.
   static func report(_ notices: Notices) {
+    let taken = notices.take()
+    // Most commands have none: no terminal is asked about then.
+    guard !taken.isEmpty else { return }
     let onTerminal =
       FileDescriptor.standardError.isTerminal || FileDescriptor.standardOutput.isTerminal
-    for notice in notices.take() where onTerminal || !notice.onlyOnTerminal {
+    for notice in taken where onTerminal || !notice.onlyOnTerminal {
       report(notice.notice)
     }
   }
@@ -87,24 +90,23 @@ public enum Filenote {
   static func run(
     _ invocation: Invocation, environment: Environment
   ) throws(FilenoteError) -> ExitCode {
+    let notices = Notices()
+    defer { report(notices) }
     switch invocation.action {
     case .version:
       try printOut(Array((HelpText.version + "\n").utf8))
       return .success
     case .prompt:
       guard FileDescriptor.standardInput.isTerminal else { throw .notATerminal }
-      let notices = Notices()
-      defer { report(notices) }
       // Resolved (and its settings checked) before the prompt opens.
       let store = try FileStore.resolve(
         fileOption: invocation.file, environment: environment, notices: notices)
       return try Prompt(store: store, environment: environment).run()
     case .run(let command, let words):
-      let input = CommandInput(
-        command: command, words: words, options: invocation.commandOptions,
-        file: invocation.file, environment: environment)
-      defer { report(input.notices) }
-      return try command.run(input)
+      return try command.run(
+        CommandInput(
+          command: command, words: words, options: invocation.commandOptions,
+          file: invocation.file, environment: environment, notices: notices))
     }
   }
 
