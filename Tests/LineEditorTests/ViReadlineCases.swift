@@ -15,6 +15,12 @@ enum ViReadlineCases {
       "one two three", "\u{1B}lFec3lq_r\u{1B}ftIab\u{1B}i-\u{1B}deia\u{17}b\u{1B}2.Tn",
       "aaababb two thrq_r"),
     ViReadlineCase("a two three", "\u{1B}0wia\u{17}b\u{1B}.", "a bbtwo three"),
+    // An insert session that changed nothing is still one undo step: `u`
+    // takes it back, not the change before it (CI's seed, random vi
+    // sequence 51).
+    ViReadlineCase("abc def", "\u{1B}0xi\u{1B}u", "bc def"),
+    ViReadlineCase("abc def", "\u{1B}Sq \u{17}\u{1B}S\u{1B}u", ""),
+    ViReadlineCase("a-b c--d e", "\u{1B}rzSab\u{1B}0cEa\u{17}b\u{1B}Sq \u{17}\u{1B}2.W3~u", ""),
     ViReadlineCase("ab, ..cd ef", "\u{1B}0wi\u{17}Z", "abZ, ..cd ef"),
     ViReadlineCase("ab, ..cd ef", "\u{1B}0wwi\u{17}Z", "abZ..cd ef"),
     ViReadlineCase("ab, ..cd ef", "\u{1B}$i\u{17}Z", "ab, ..cd Zf"),

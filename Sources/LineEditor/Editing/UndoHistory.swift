@@ -59,8 +59,19 @@ struct UndoHistory: Sendable {
     groupHasSteps = false
   }
 
-  /// Closes the group `beginGroup()` opened.
-  mutating func endGroup() {
+  /// Closes the group `beginGroup()` opened. `keepingEmpty`: a group that
+  /// changed nothing is still one step, which undo takes back to no effect
+  /// (a vi insert session, as readline's undo group: `u` after an `i` and
+  /// Esc with nothing typed takes back nothing, not the change before).
+  mutating func endGroup(keepingEmpty: Bool = false, cursor: Int = 0) {
+    if keepingEmpty && isGroupOpen && !groupHasSteps {
+      steps.append(
+        Step(
+          change: TextBuffer.Change(
+            position: cursor, removed: TextBuffer(), removedCount: 0, insertedCount: 0,
+            endOfNewText: cursor),
+          cursorBefore: cursor))
+    }
     isGroupOpen = false
   }
 

@@ -217,7 +217,10 @@ extension EditState {
       // in readline's).
       vi?.lastChange = ViCommand(count: nil, action: .insert(.atCursor))
     }
-    undoHistory.endGroup()
+    // A session a command began is one undo step even when it changed
+    // nothing, as readline's undo group is; the session vi starts in is
+    // none of readline's (it opens no group there).
+    undoHistory.endGroup(keepingEmpty: state.lastChange != nil, cursor: cursor)
     setViMode(.command)
     vi?.overwritten = []
     if cursor > 0 { cursor -= 1 }
@@ -233,7 +236,7 @@ extension EditState {
       if !state.lastInsertedText.isEmpty {
         replace(cursor..<cursor, with: state.lastInsertedText)
       }
-      undoHistory.endGroup()
+      undoHistory.endGroup(keepingEmpty: true, cursor: cursor)
       return .edited
     }
     setViMode(mode)
