@@ -19,6 +19,9 @@ enum ViReadlineCases {
     // takes it back, not the change before it (CI's seed, random vi
     // sequence 51).
     ViReadlineCase("abc def", "\u{1B}0xi\u{1B}u", "bc def"),
+    // `r` on an empty line is an undo step too (CI's seed, random vi
+    // sequence 7).
+    ViReadlineCase("abc def", "\u{1B}ddrzu", ""),
     ViReadlineCase("abc def", "\u{1B}Sq \u{17}\u{1B}S\u{1B}u", ""),
     ViReadlineCase("a-b c--d e", "\u{1B}rzSab\u{1B}0cEa\u{17}b\u{1B}Sq \u{17}\u{1B}2.W3~u", ""),
     ViReadlineCase("ab, ..cd ef", "\u{1B}0wi\u{17}Z", "abZ, ..cd ef"),

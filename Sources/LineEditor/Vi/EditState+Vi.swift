@@ -534,7 +534,13 @@ extension EditState {
   /// are) become `character`, one undo step; the cursor on the last. Each
   /// replaced Character is a kill of its own, which `p` puts back.
   private mutating func replaceCharacters(with character: Character, count: Int) -> EditOutcome {
-    guard cursor < buffer.count else { return .unchanged }
+    guard cursor < buffer.count else {
+      // On an empty line readline still opens and closes its undo group:
+      // one step that `u` takes back to no effect.
+      undoHistory.beginGroup()
+      undoHistory.endGroup(keepingEmpty: true, cursor: cursor)
+      return .unchanged
+    }
     let last = Swift.min(cursor + count, buffer.count) - 1
     undoHistory.beginGroup()
     for position in cursor...last {
