@@ -436,6 +436,42 @@ import Testing
       #expect(state.text == "")
     }
 
+    /// readline joins a typed byte to the newest undo entry when that is an
+    /// insert ending where the byte goes in, whatever keys came between
+    /// (checked against bash's `read -e`).
+    @Test func typingWhereTheLastInsertEndedJoinsItEvenAfterTheCursorLeftAndCameBack() {
+      var state = EditState(text: "")
+      state.press(.text("a"), .text("b"), .arrow(.left, []), .arrow(.right, []), .text("c"))
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
+    @Test func typingRightAfterAYankJoinsIt() {
+      var state = editing("one two", cursorAt: 7)
+      state.press(.control("w"), .control("y"), .text("s"))
+      #expect(state.text == "one twos")
+      state.press(.control("_"))
+      #expect(state.text == "one ")
+    }
+
+    @Test func aTypedCharacterOfSeveralBytesIsAStepOfItsOwnThatTypingAfterItJoins() {
+      var state = EditState(text: "")
+      state.press(.text("a"), .text("é"), .text("b"))
+      state.press(.control("_"))
+      #expect(state.text == "a")
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
+    @Test func aStepHoldsTwentyBytesSoACharacterOfTwoTakesTheRoomOfTwo() {
+      var state = EditState(text: "")
+      state.press(.text("é" + String(repeating: "x", count: 20)))
+      state.press(.control("_"))
+      #expect(state.text == "é" + String(repeating: "x", count: 18))
+      state.press(.control("_"))
+      #expect(state.text == "")
+    }
+
     @Test func undoRestoresKilledTextAndTheCursor() {
       var state = editing("hello big world", cursorAt: 9)
       state.press(.control("u"))
@@ -513,14 +549,17 @@ import Testing
       #expect(state.text == "one\ntwo\nthree\n\n\nfour")
     }
 
-    @Test func aPasteIsOneUndoStepApartFromTheTypingAroundIt() {
+    /// As readline's undo list records them: the paste is an insert of its
+    /// own, which typing where it ends joins (checked against bash's `read
+    /// -e`).
+    @Test func aPasteIsAnUndoStepApartFromTheTypingBeforeItButNotFromTypingRightAfterIt() {
       var state = EditState(text: "")
       state.press(.text("a"), .text("b"), .paste("cd"), .text("e"), .text("f"))
       #expect(state.text == "abcdef")
       state.press(.control("_"))
-      #expect(state.text == "abcd")
-      state.press(.control("_"))
       #expect(state.text == "ab")
+      state.press(.control("_"))
+      #expect(state.text == "")
     }
 
     @Test func anEmptyPasteChangesNothing() {

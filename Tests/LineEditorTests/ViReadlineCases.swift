@@ -6,6 +6,21 @@
 enum ViReadlineCases {
   static let fixed: [ViReadlineCase] = [
     // Found by the seeded sequences of reliability/readline_diff.py.
+    // readline's undo joins an insert of one byte to the insert just
+    // before it when that one ends where it goes in and is shorter than 20
+    // bytes: `p` of one Character, `.` after it and `3p` are one undo step
+    // (random vi sequence 80 of seed 8).
+    ViReadlineCase("one two three", "\u{1B}x.p.ucBq \u{17}\u{1B}", "one two qr"),
+    ViReadlineCase("one two three", "\u{1B}xp.u", "one two thre"),
+    ViReadlineCase("one two three", "\u{1B}x3pu", "one two thre"),
+    ViReadlineCase("one two three", "\u{1B}xaq\u{1B}pu", "one two threq"),
+    ViReadlineCase(
+      "one two three", "\u{1B}TncWX \u{1B}i-\u{1B}UxB2ep2.ur-p\u{1B}", "ne two- three"),
+    // `.` types again the insert readline's undo list ends the session
+    // with: a Ctrl-V key joins the typing, and a yank is an insert too.
+    ViReadlineCase("abc", "\u{1B}ax\u{16}qy\u{1B}.", "abcxqyxqy"),
+    ViReadlineCase("abc", "\u{1B}a\u{16}qy\u{1B}.", "abcqyqy"),
+    ViReadlineCase("abc", "\u{1B}0dwaq\u{19}r\u{1B}.", "qabcrabcr"),
     ViReadlineCase("a.b ", "\u{17}Z", "aZ"),
     // A Ctrl-W that removes nothing leaves the typing around it one run,
     // which `.` types again whole (CI's seed, random vi sequence 55).
@@ -738,12 +753,6 @@ enum ViReadlineCases {
     // the pre-filled text; filenote's note was not typed, so `.` has
     // nothing to repeat (P with nothing to put is not remembered).
     ViReadlineCase("a-b c--d e", "\u{1B}$P.hX\u{1B}", "a-b c-- e"),
-    // readline: "ne two- three". Its undo joins a put of one Character to
-    // the insertion just before it (here `p`, then `2.`), so `u` takes back
-    // all three; filenote takes back each put on its own, as `u` after `2p`
-    // does in both.
-    ViReadlineCase(
-      "one two three", "\u{1B}TncWX \u{1B}i-\u{1B}UxB2ep2.ur-p\u{1B}", "ne twooo- three"),
     // readline: "abcQR". Under `read -i` the pre-filled text and what the
     // first session typed are one undo group that `u` does not take back;
     // filenote's first session is an insert session like any other.

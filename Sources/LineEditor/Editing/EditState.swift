@@ -9,19 +9,12 @@ public struct EditState: Sendable {
   /// What the previous key did, for the commands whose effect depends on it.
   enum LastAction: Sendable {
     case other
-    /// Typed text, `runLength` Characters of it in the current undo step.
-    case typing(runLength: Int)
     /// A kill, which the next kill extends.
     case kill
     /// A yank (or yank-pop) that made `change` with the cursor at
     /// `cursorBefore`, which yank-pop replaces.
     case yank(TextBuffer.Change, cursorBefore: Int)
   }
-
-  /// How many typed Characters one undo step takes back at most. Readline and
-  /// Emacs both stop merging typed characters into one undo step at 20, so that
-  /// undo after a long sentence does not remove all of it.
-  static let typingRunLimit = 20
 
   /// The text of the entry being edited, for the renderer to read.
   ///
@@ -382,7 +375,7 @@ public struct EditState: Sendable {
         return .edited
       }
       let repeated = count > 1 ? String(repeating: text, count: count) : text
-      return isOverwriting ? overwrite(repeated) : selfInsert(repeated, after: previous)
+      return isOverwriting ? overwrite(repeated) : selfInsert(repeated)
     case .bracketedPaste(let text):
       let pasted = Self.normalizingLineEndings(text)
       guard !pasted.isEmpty else { return .unchanged }
@@ -608,8 +601,8 @@ public struct EditState: Sendable {
   ) -> TextBuffer.Change {
     let undoCursor = undoCursor(for: range)
     return record(
-      buffer.replace(range, with: text), undoCursor: undoCursor,
-      joiningLastUndoStep: joiningLastUndoStep)
+      buffer.replace(range, with: text), of: range, byteCount: text.utf8.count,
+      undoCursor: undoCursor, joiningLastUndoStep: joiningLastUndoStep)
   }
 
   /// The same for text already in the buffer's form: a kill or undone text.
@@ -619,8 +612,8 @@ public struct EditState: Sendable {
   ) -> TextBuffer.Change {
     let undoCursor = undoCursor(for: range)
     return record(
-      buffer.replace(range, with: text), undoCursor: undoCursor,
-      joiningLastUndoStep: joiningLastUndoStep)
+      buffer.replace(range, with: text), of: range, byteCount: text.utf8Count,
+      undoCursor: undoCursor, joiningLastUndoStep: joiningLastUndoStep)
   }
 
   /// Where undoing an edit of `range` puts the cursor: back where it was
@@ -631,11 +624,22 @@ public struct EditState: Sendable {
     keymap == .emacs ? cursor : range.upperBound
   }
 
-  /// Records `change`, just made, for undo and puts the cursor after its new text.
+  /// Records `change`, just made by replacing `range` with `byteCount` bytes
+  /// of text, for undo and puts the cursor after its new text.
   private mutating func record(
-    _ change: TextBuffer.Change, undoCursor: Int, joiningLastUndoStep: Bool
+    _ change: TextBuffer.Change, of range: Range<Int>, byteCount: Int, undoCursor: Int,
+    joiningLastUndoStep: Bool
   ) -> TextBuffer.Change {
-    undoHistory.record(change, cursorBefore: undoCursor, joiningLastStep: joiningLastUndoStep)
+    // The change itself reaches past `range` when the new text merges with
+    // a Character beside it; readline's undo list records what was put in.
+    let insertion =
+      range.isEmpty && byteCount > 0
+      ? UndoHistory.Insertion(
+        start: range.lowerBound, end: change.endOfNewText, byteCount: byteCount)
+      : nil
+    undoHistory.record(
+      change, cursorBefore: undoCursor, insertion: insertion,
+      joiningLastStep: joiningLastUndoStep)
     cursor = change.endOfNewText
     // readline keeps the mark within the line as text goes.
     mark = min(mark, buffer.count)
@@ -669,25 +673,18 @@ public struct EditState: Sendable {
     isEntryEdited = true
   }
 
-  /// Inserts typed text in undo steps of at most `typingRunLimit`
-  /// Characters, continuing the run of typing before it: however the keys
-  /// arrive (one per read, or many in one when typing fast or when a
-  /// terminal batches them), undo takes back the same steps.
-  mutating func selfInsert(_ text: String, after previous: LastAction) -> EditOutcome {
+  /// Inserts typed text in the undo steps readline's would make of it,
+  /// whether the keys arrive one per read or many in one (typing fast, or a
+  /// terminal batching them): `UndoHistory.typingPiece(of:at:)` cuts it.
+  mutating func selfInsert(_ text: String) -> EditOutcome {
     guard !text.isEmpty else { return .unchanged }
-    var runLength = 0
-    if case .typing(let length) = previous, length < Self.typingRunLimit {
-      runLength = length
-    }
     var rest = Substring(text)
     while !rest.isEmpty {
-      let piece = rest.prefix(Self.typingRunLimit - runLength)
+      let (piece, joinsNewest) = undoHistory.typingPiece(of: rest, at: cursor)
+      replace(cursor..<cursor, with: piece, joiningLastUndoStep: joinsNewest)
       rest = rest[piece.endIndex...]
-      replace(cursor..<cursor, with: piece, joiningLastUndoStep: runLength > 0)
-      runLength += piece.count
-      if runLength == Self.typingRunLimit && !rest.isEmpty { runLength = 0 }
     }
-    lastAction = .typing(runLength: runLength)
+    lastAction = .other
     return .edited
   }
 

@@ -16,6 +16,12 @@ struct UndoHistory: Sendable {
     /// Whether the step belongs to the same group as the step before it,
     /// so that one undo takes both back (see `beginGroup()`).
     var continuesGroup = false
+    /// Whether a group ended with this step: readline's undo list then has
+    /// the group's end on top, which no later insert joins.
+    var endsGroup = false
+    /// The text the step inserted without removing any, when it did: what
+    /// readline's undo list holds on top as an insert, which typing joins.
+    var insertion: Insertion?
 
     /// Index of the first Character the step changed.
     var position: Int { change.position }
@@ -24,6 +30,20 @@ struct UndoHistory: Sendable {
     /// How many Characters the step left at `position` in place of `removed`.
     var insertedCount: Int { change.insertedCount }
   }
+
+  /// Text put in at a place without removing any (typing, a yank, vi's
+  /// `p`), as readline's undo list records an insert: `start..<end` in
+  /// Characters, `byteCount` bytes of UTF-8.
+  struct Insertion: Sendable {
+    var start: Int
+    var end: Int
+    var byteCount: Int
+  }
+
+  /// How many bytes a step may have inserted for readline to add one more
+  /// typed byte to it: readline and Emacs both stop joining typing at 20, so
+  /// that undo after a long sentence does not remove all of it.
+  static let joiningLimit = 20
 
   private var steps: [Step] = []
   /// Whether a group is open: the steps recorded join it.
@@ -34,22 +54,76 @@ struct UndoHistory: Sendable {
   /// Whether there is nothing to undo.
   var isEmpty: Bool { steps.isEmpty }
 
-  /// Records `change`, made with the cursor at `cursorBefore`.
+  /// Records `change`, made with the cursor at `cursorBefore`; `insertion`
+  /// when it put text in without removing any.
   ///
-  /// With `joiningLastStep`, the change becomes part of the newest step, so
-  /// that one undo takes both back (a run of typing, a yank and its yank-pops);
-  /// that needs the change to touch the text the step left, which it does when
-  /// it was made where the step ended, and it starts a step of its own when not.
-  mutating func record(_ change: TextBuffer.Change, cursorBefore: Int, joiningLastStep: Bool) {
-    if joiningLastStep, let last = steps.last, let joined = last.change.followed(by: change) {
+  /// The change becomes part of the newest step, so that one undo takes both
+  /// back, when it is one byte that readline's undo list joins to it (see
+  /// `typingRoom(at:)`), or with `joiningLastStep` (typing, a yank and its
+  /// yank-pops); that needs the change to touch the text the step left,
+  /// which it does when it was made where the step ended, and it starts a
+  /// step of its own when not.
+  mutating func record(
+    _ change: TextBuffer.Change, cursorBefore: Int, insertion: Insertion?,
+    joiningLastStep: Bool
+  ) {
+    let joinsAsTyping =
+      insertion.map { $0.byteCount == 1 && typingRoom(at: $0.start) > 0 } ?? false
+    if joiningLastStep || joinsAsTyping, let last = steps.last,
+      let joined = last.change.followed(by: change)
+    {
       steps[steps.count - 1].change = joined
+      if let insertion, let before = last.insertion, before.end == insertion.start {
+        steps[steps.count - 1].insertion = Insertion(
+          start: before.start, end: insertion.end,
+          byteCount: before.byteCount + insertion.byteCount)
+      } else {
+        steps[steps.count - 1].insertion = insertion
+      }
     } else {
       steps.append(
         Step(
           change: change, cursorBefore: cursorBefore,
-          continuesGroup: isGroupOpen && groupHasSteps))
+          continuesGroup: isGroupOpen && groupHasSteps, insertion: insertion))
     }
     if isGroupOpen { groupHasSteps = true }
+  }
+
+  /// How many more bytes typed at `position` readline adds to the newest
+  /// step, one at a time: its `rl_insert_text` joins an insert of one byte
+  /// made where the newest entry's insert ends, while that entry holds
+  /// fewer than `joiningLimit` bytes and no group began or ended since.
+  /// That is what makes a run of typing one step, however the keys arrive;
+  /// it also joins typing to a yank or paste just before it, and vi's `p`
+  /// of one Character to the `p` before it.
+  func typingRoom(at position: Int) -> Int {
+    guard let before = newestInsertion, before.end == position else { return 0 }
+    return Swift.max(Self.joiningLimit - before.byteCount, 0)
+  }
+
+  /// The text the newest step put in, when readline's undo list has that
+  /// insert on top: nil when the step removed text, or a group began or
+  /// ended since.
+  var newestInsertion: Insertion? {
+    guard let last = steps.last, !last.endsGroup, !isGroupOpen || groupHasSteps else {
+      return nil
+    }
+    return last.insertion
+  }
+
+  /// The leading Characters of `text`, typed at `position`, that readline's
+  /// undo list takes as one entry, and whether that entry is the newest
+  /// step (`typingRoom(at:)`) rather than a new one: a Character of several
+  /// bytes always starts a new one, which the one-byte Characters after it
+  /// join until it holds `joiningLimit` bytes.
+  func typingPiece(of text: Substring, at position: Int) -> (piece: Substring, joinsNewest: Bool) {
+    guard let first = text.first else { return (text, false) }
+    let room = typingRoom(at: position)
+    if room > 0 && first.utf8.count == 1 {
+      return (text.prefix(room).prefix { $0.utf8.count == 1 }, true)
+    }
+    let rest = text.dropFirst().prefix(Swift.max(Self.joiningLimit - first.utf8.count, 0))
+    return (text[..<rest.prefix { $0.utf8.count == 1 }.endIndex], false)
   }
 
   /// Opens a group: the steps recorded until `endGroup()` are undone
@@ -71,7 +145,9 @@ struct UndoHistory: Sendable {
             position: cursor, removed: TextBuffer(), removedCount: 0, insertedCount: 0,
             endOfNewText: cursor),
           cursorBefore: cursor))
+      groupHasSteps = true
     }
+    if isGroupOpen && groupHasSteps { steps[steps.count - 1].endsGroup = true }
     isGroupOpen = false
   }
 

@@ -73,18 +73,21 @@ public struct TextBuffer: Sendable {
   /// saving, not per key.
   public var string: String {
     var result = String()
-    result.reserveCapacity(chunks.reduce(0) { $0 + $1.utf8Count })
+    result.reserveCapacity(utf8Count)
     for chunk in chunks {
       result.append(chunk.text)
     }
     return result
   }
 
+  /// How many bytes the text's UTF-8 takes.
+  var utf8Count: Int { chunks.reduce(0) { $0 + $1.utf8Count } }
+
   /// The text's UTF-8, as saving writes it: O(n), a copy of its bytes made
   /// without a String in between.
   public var utf8Bytes: [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(chunks.reduce(0) { $0 + $1.utf8Count })
+    bytes.reserveCapacity(utf8Count)
     for chunk in chunks {
       bytes.append(contentsOf: chunk.text.utf8)
     }

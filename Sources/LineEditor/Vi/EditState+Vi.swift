@@ -87,23 +87,8 @@ extension EditState {
   // MARK: - Insert and replace mode
 
   private mutating func handleViInsertKey(_ key: Key) -> EditOutcome {
-    let run = vi?.typedRun
-    let outcome = runViInsertKey(key)
-    // A key that changes nothing (Ctrl-W with no word to remove) adds no
-    // entry to readline's undo list, so the typing before and after it
-    // stays one run.
-    if outcome == .unchanged { vi?.typedRun = run }
-    return outcome
-  }
-
-  private mutating func runViInsertKey(_ key: Key) -> EditOutcome {
     let previous = lastAction
     lastAction = .other
-    switch key {
-    case .text(let text) where viMode == .insert: noteTyped(text)
-    case .arrow, .home, .end, .escape, .alt: break
-    default: vi?.typedRun = nil
-    }
     switch key {
     case .escape: return leaveInsertMode(after: previous)
     case .alt(let character):
@@ -135,25 +120,10 @@ extension EditState {
       // Readline's vi-insert keymap types the other control characters
       // into the line as they are.
       guard let character = Self.controlCharacter(name) else { return .unchanged }
-      return selfInsert(String(character), after: previous)
+      return selfInsert(String(character))
     default:
       guard let command = EditCommand(key) else { return .unchanged }
       return run(command, after: previous)
-    }
-  }
-
-  /// Follows `typedRun` through `text` typed at the cursor: each Character
-  /// joins the run when it goes in at the run's end and the run holds fewer
-  /// than 20, as readline joins typing into one undo entry.
-  private mutating func noteTyped(_ text: String) {
-    var position = cursor
-    for _ in text {
-      if let run = vi?.typedRun, run.start + run.count == position, run.count < 20 {
-        vi?.typedRun = (run.start, run.count + 1)
-      } else {
-        vi?.typedRun = (position, 1)
-      }
-      position += 1
     }
   }
 
@@ -179,9 +149,7 @@ extension EditState {
   /// Ctrl-V's next key, into the text as it is: Ctrl-V Ctrl-J types a
   /// newline.
   private mutating func insertQuoted(_ key: Key) -> EditOutcome {
-    let previous = lastAction
     lastAction = .other
-    vi?.typedRun = nil
     let text: String
     switch key {
     case .text(let typed), .paste(let typed): text = typed
@@ -194,7 +162,7 @@ extension EditState {
     default: return .unchanged
     }
     if viMode == .replace { return overwrite(with: text) }
-    return selfInsert(text, after: previous)
+    return selfInsert(text)
   }
 
   /// Esc in insert or replace mode: the session ends (one undo step), what
@@ -205,12 +173,13 @@ extension EditState {
     var typed = cursor..<cursor
     if viMode == .replace {
       typed = Swift.max(cursor - state.overwritten.count, 0)..<cursor
-    } else if let run = state.typedRun, run.start + run.count <= buffer.count {
-      typed = run.start..<run.start + run.count
+    } else if let inserted = undoHistory.newestInsertion, inserted.end <= buffer.count {
+      // What readline's undo list has on top, when it is an insert: the
+      // session's last run of typing (see `UndoHistory.typingRoom(at:)`).
+      typed = inserted.start..<inserted.end
     }
     let typedCount = typed.count
     vi?.lastInsertedText = typed.isEmpty ? "" : buffer.slice(typed).string
-    vi?.typedRun = nil
     if state.lastChange == nil && typedCount > 0 {
       // The session vi starts in is an `i` for `.`, as in readline; the
       // note the prompt opened with was not typed in it (`read -i`'s text is

@@ -13,14 +13,10 @@ struct ViState: Sendable {
   /// does again: readline remembers the same ones.
   var lastChange: ViCommand?
   /// What the last insert session typed, which `.` types again after the
-  /// command that began it: as readline keeps it, the last run of typing
-  /// of the session (`typedRun`), or in replace mode all that was typed.
+  /// command that began it: as readline keeps it, the insert its undo list
+  /// ends the session with (the last run of typing, or a yank), or in
+  /// replace mode all that was typed.
   var lastInsertedText = ""
-  /// The run of typing the insert session in progress ends with, as
-  /// readline's undo list holds it: Characters typed one after another at
-  /// the run's end (moving the cursor away and back between them does not
-  /// break it), at most 20; nil after any other edit.
-  var typedRun: (start: Int, count: Int)?
   /// The last `f F t T`, which `;` and `,` repeat.
   var lastFind: ViCharacterSearch?
   /// In replace mode, the Characters typed over so far, in order (nil for
