@@ -34,10 +34,10 @@ import SystemCalls
 // Make the new file and the versions folder durable (`makeDurable`): fsync
 // the folder (and its parent when the folder is new), so the version's name
 // is on disk before the note is replaced and a power cut cannot lose both.
-// A save runs these on a helper thread beside the new file's own fsync,
-// which they do not depend on (`startMakingDurable`), and waits for both
-// right before the rename. If the note is not replaced after all,
-// `abandon()` takes the version back: a command that fails changes nothing.
+// A save makes them after the new file's own fsync and the link of its own
+// name (`keepNewNote`), which may be made only once its bytes are durable.
+// If the note is not replaced after all, `abandon()` takes the version
+// back: a command that fails changes nothing.
 //
 // Rename: until then the new version and the note are one file: listings
 // leave out the version whose inode is the note's, so it is listed only once
