@@ -553,16 +553,19 @@ def benchmarks(binary: str, work: Workspace, smoke: bool) -> list[Benchmark]:
                     prompt_segment(shell, "segment"), prompt_segment(shell, "show"),
                     pairs(20), warmup(2), judge_ratio(1.3, prompts))
           for shell in ("bash", "zsh", "fish")],
-        Benchmark("save 100 B (atomic, durable) vs dd conv=fsync", "ratio ≤ 1.3",
+        # 1.3 for filenote's own start and work, plus 0.2 for the start of
+        # any static-pie Swift program, which a C one like dd does not pay
+        # (bench/README.md, The rows of the one-save issue).
+        Benchmark("save 100 B (atomic, durable) vs dd conv=fsync", "ratio ≤ 1.5",
                   save_small(lambda note: [binary, "save"]),
                   save_small(lambda note: [shutil.which("dd"), f"of={note}", "conv=fsync",
                                            "status=none"]),
-                  pairs(40), warmup(3), judge_ratio(1.3)),
-        Benchmark("save 100 B keeping a version (10 kept) vs dd conv=fsync", "ratio ≤ 1.3",
+                  pairs(40), warmup(3), judge_ratio(1.5)),
+        Benchmark("save 100 B keeping a version (10 kept) vs dd conv=fsync", "ratio ≤ 1.5",
                   save_keeping_version(lambda note: [binary, "save"]),
                   save_keeping_version(lambda note: [shutil.which("dd"), f"of={note}",
                                                      "conv=fsync", "status=none"]),
-                  pairs(40), warmup(3), judge_ratio(1.3)),
+                  pairs(40), warmup(3), judge_ratio(1.5)),
         Benchmark("history of 100 versions of 10 KB vs ls -l of their folder", "ratio ≤ 1.5",
                   history([binary, "history"]),
                   history([shutil.which("ls"), "-l", history_folder]),
