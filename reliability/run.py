@@ -69,6 +69,13 @@ def main():
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    # The cases signal filenote and expect each signal's default action. A
+    # suite started under nohup, or as a background job of a shell without
+    # job control, has SIGHUP, SIGINT or SIGQUIT ignored, and every process
+    # it starts would inherit that.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    signal.signal(signal.SIGQUIT, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     print("filenote reliability suite: setting %s, binary %s, seed %d"
           % (settings.name, settings.binary, seed), flush=True)
     started = time.monotonic()
