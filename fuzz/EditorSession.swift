@@ -257,7 +257,9 @@ struct EditorSession {
     _ = undoing.handle(.control("g"))
     _ = undoing.handle(.alt(">"))
     var steps = 0
-    let stepsPossible = keysHandled + charactersTyped / EditState.typingRunLimit
+    // A key is a step at most, and so is each Character typed in it: one
+    // of several bytes always starts a step of its own, as in readline.
+    let stepsPossible = keysHandled + charactersTyped
     while undoing.handle(.control("_")) == .edited {
       steps += 1
       guard (0...undoing.buffer.count).contains(undoing.cursor) else {
