@@ -16,6 +16,14 @@ enum ViReadlineCases {
     ViReadlineCase("one two three", "\u{1B}xaq\u{1B}pu", "one two threq"),
     ViReadlineCase(
       "one two three", "\u{1B}TncWX \u{1B}i-\u{1B}UxB2ep2.ur-p\u{1B}", "ne two- three"),
+    // `.` after a change over `f F t T` searches for the character
+    // searched for last, not the change's own (random vi sequence 36 of
+    // seed 408).
+    ViReadlineCase(
+      "foo bar.baz  qux_1 (x)", "\u{1B}XRX \u{1B}DdtxFa.2c;q_r\u{1B}", "foo bar.bq_rz  qux_1 (X"),
+    ViReadlineCase("one xtwo xthree a", "\u{1B}0dtxfh0.", "hree a"),
+    ViReadlineCase("one xtwo xthree a", "\u{1B}0dfxTh0.", "ree a"),
+    ViReadlineCase("one xtwo xthree a", "\u{1B}0ctxZ\u{1B}fh0.", "Zhree a"),
     // `.` types again the insert readline's undo list ends the session
     // with: a Ctrl-V key joins the typing, and a yank is an insert too.
     ViReadlineCase("abc", "\u{1B}ax\u{16}qy\u{1B}.", "abcxqyxqy"),

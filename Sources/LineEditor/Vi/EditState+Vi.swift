@@ -406,9 +406,13 @@ extension EditState {
   /// search was made yet); an `f F t T` is remembered for them.
   private mutating func resolved(_ motion: ViMotion) -> ViMotion? {
     switch motion {
-    case .find(let search):
+    case .find(var search):
+      // `.` searches for the character searched for last, whatever the
+      // change searched for, as readline's does: its redo reads no
+      // character and takes the last one any `f F t T` read.
+      if vi?.isRepeating == true, let last = vi?.lastFind { search.target = last.target }
       vi?.lastFind = search
-      return motion
+      return .find(search)
     case .repeatFind(let reversed):
       guard let last = vi?.lastFind else { return nil }
       return .find(reversed ? last.reversed : last)
