@@ -150,6 +150,18 @@ import Testing
       #expect(state.press(.control("d")) == .endOfInput)
     }
 
+    /// readline checks for end of input only on keys read outside an
+    /// argument; after one, Ctrl-D is delete-char (checked against bash's
+    /// `read -e`: `C-u M-2 C-d x` gives `x`).
+    @Test(arguments: [[Key.alt("2")], [Key.alt("-")], [Key.alt("0")]])
+    func ctrlDAfterAnArgumentOnAnEmptyLineIsDeleteCharNotTheEnd(argument: [Key]) {
+      var state = EditState(text: "")
+      state.press(argument)
+      #expect(state.press(.control("d")) == .unchanged)
+      state.press(.text("x"))
+      #expect(state.text == "x")
+    }
+
     @Test func deleteOnAnEmptyLineDoesNothing() {
       var state = EditState(text: "")
       #expect(state.press(.delete) == .unchanged)

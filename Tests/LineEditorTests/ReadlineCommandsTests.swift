@@ -5,6 +5,42 @@ import Testing
 /// The emacs commands readline binds by default beyond the basic ones, and
 /// the ones an inputrc may bind (doc/filenote.1, KEYS).
 @Suite struct ReadlineCommandsTests {
+  /// readline's delete-char and backward-delete-char kill what an argument
+  /// removes, but unlike its kill commands leave the mark where it was
+  /// (checked against bash's `read -e`).
+  @Suite struct DeletingWithAnArgument {
+    @Test func deleteCharWithAnArgumentKillsAndLeavesTheMark() {
+      var state = editing("x.y a-b x.y", cursorAt: 10)
+      state.press(.alt("2"), .control("d"))
+      #expect(state.text == "x.y a-b x.")
+      state.press(.control("x"), .control("x"))
+      #expect(state.cursor == 0)
+      state.press(.control("y"))
+      #expect(state.text == "yx.y a-b x.")
+    }
+
+    @Test func backwardDeleteCharWithAnArgumentKillsAndLeavesTheMark() {
+      var state = editing("x.y a-b x.y", cursorAt: 9)
+      state.press(.alt("2"), .backspace)
+      #expect(state.text == "x.y a-b.y")
+      state.press(.control("x"), .control("x"))
+      #expect(state.cursor == 0)
+    }
+  }
+
+  /// Checked against bash's `read -e`: `M-9 M-SPC C-x C-x` on a line of
+  /// three characters leaves the mark where it was.
+  @Test(arguments: [[Key.alt("9")], [Key.alt("-")]])
+  func setMarkAtAPositionOutsideTheLineSetsNoMark(argument: [Key]) {
+    var state = editing("abc", cursorAt: 3)
+    state.press(.alt(" "))
+    state.press(.home)
+    state.press(argument)
+    state.press(.alt(" "))
+    state.press(.control("x"), .control("x"))
+    #expect(state.cursor == 3)
+  }
+
   @Suite struct CaseOfWords {
     @Test func upcaseWordMapsEachCharacterByItsSimpleMapping() {
       var state = editing("straße über", cursorAt: 0)

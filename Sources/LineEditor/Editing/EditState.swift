@@ -393,7 +393,9 @@ public struct EditState: Sendable {
       let start = clamped(cursor - count)
       guard start < cursor else { return .unchanged }
       // readline kills, rather than deletes, what an argument removes.
-      if isExplicit { return kill(start..<cursor, .backward, after: previous) }
+      if isExplicit {
+        return kill(start..<cursor, .backward, after: previous, movingMark: false)
+      }
       replace(start..<cursor, with: "")
       return .edited
     case .deleteChar:
@@ -402,11 +404,13 @@ public struct EditState: Sendable {
       }
       let end = clamped(cursor + count)
       guard cursor < end else { return .unchanged }
-      if isExplicit { return kill(cursor..<end, .forward, after: previous) }
+      if isExplicit { return kill(cursor..<end, .forward, after: previous, movingMark: false) }
       replace(cursor..<end, with: "")
       return .edited
     case .deleteCharOrEndOfInput:
-      if buffer.isEmpty { return .endOfInput }
+      // After an argument readline runs the key as delete-char: its check
+      // for end of input sees only keys read outside an argument.
+      if buffer.isEmpty && !isExplicit { return .endOfInput }
       return run(.deleteChar, after: previous, count: count, isExplicit: isExplicit)
     case .killLine:
       if count < 0 { return kill(0..<cursor, .backward, after: previous) }
@@ -493,7 +497,13 @@ public struct EditState: Sendable {
       operandPending = (command, count)
       return .unchanged
     case .setMark:
-      mark = isExplicit ? clamped(count) : cursor
+      // With an argument, at that position; one outside the line sets no
+      // mark, as readline's does.
+      if !isExplicit {
+        mark = cursor
+      } else if (0...buffer.count).contains(count) {
+        mark = count
+      }
       return .unchanged
     case .exchangePointAndMark:
       let mark = clamped(self.mark)
@@ -859,12 +869,15 @@ public struct EditState: Sendable {
   // MARK: - Killing and yanking
 
   /// Removes `range` into the kill ring, appending or prepending to the
-  /// previous kill when the previous key killed too.
+  /// previous kill when the previous key killed too. `movingMark`: the
+  /// mark goes where the cursor is left, as readline's kill commands put
+  /// it; its delete-char and backward-delete-char, which kill what an
+  /// argument removes, leave the mark alone.
   mutating func kill(
-    _ range: Range<Int>, _ direction: KillRing.Direction, after previous: LastAction
+    _ range: Range<Int>, _ direction: KillRing.Direction, after previous: LastAction,
+    movingMark: Bool = true
   ) -> EditOutcome {
-    // readline's kills leave the mark where they leave the cursor.
-    defer { mark = cursor }
+    defer { if movingMark { mark = cursor } }
     // Readline treats a kill that removes nothing as no kill at all: it ends
     // the run of kills.
     guard !range.isEmpty else { return .unchanged }
